@@ -1,0 +1,45 @@
+# gestured: the two commands are `make run` and `make test`; both install what is missing first.
+SWIFT        ?= swift
+PREFIX       ?= /usr/local
+SETUP        := packaging/setup
+RELEASE_BIN  := .build/release/gestured
+export GESTURED_TESTDATA ?= $(abspath ../shared/data)
+
+.PHONY: all setup setup-test build release run test bench install uninstall clean
+
+all: build
+
+setup:
+	@$(SETUP)
+
+setup-test:
+	@$(SETUP) --test
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release
+
+## run: build (release) and run the agent on the default camera with the default rules.
+run: release
+	$(RELEASE_BIN) run
+
+## test: every test; the ones that need X run under a private Xvfb server.
+test: setup-test
+	$(SWIFT) build --build-tests
+	xvfb-run --auto-servernum --server-args="-screen 0 1280x720x24 -nolisten tcp" \
+	  $(SWIFT) test --skip-build
+
+## bench: release build, then gestured's per-frame costs on the shared clips.
+bench: release
+	$(RELEASE_BIN) bench --source $(GESTURED_TESTDATA)/clips
+
+install: release
+	packaging/install --prefix "$(PREFIX)" --binary "$(RELEASE_BIN)"
+
+uninstall:
+	packaging/install --prefix "$(PREFIX)" --uninstall
+
+clean:
+	rm -rf .build

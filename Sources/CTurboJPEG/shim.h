@@ -1,0 +1,2 @@
+// libturbojpeg (Debian: libturbojpeg0-dev), the TurboJPEG 2 API.
+#include <turbojpeg.h>
