@@ -19,6 +19,7 @@ let package = Package(
     // The data path.
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
+    .target(name: "Gestures", dependencies: ["HandPose"]),
 
     // The command line.
     .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
