@@ -27,6 +27,8 @@ let package = Package(
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+    .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

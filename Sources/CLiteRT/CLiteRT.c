@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct {
   int (*create_environment)(int, const GLRTEnvOption *, GLRTEnvironment *);
@@ -171,3 +172,40 @@ int glrt_create_buffer_from_requirements(GLRTEnvironment e, const GLRTRankedTens
 int glrt_lock_buffer(GLRTTensorBuffer b, void **h, int mode) { return api.lock_buffer(b, h, mode); }
 int glrt_unlock_buffer(GLRTTensorBuffer b) { return api.unlock_buffer(b); }
 void glrt_destroy_buffer(GLRTTensorBuffer b) { api.destroy_buffer(b); }
+
+static int capture_fd = -1;
+
+int glrt_stderr_capture_begin(void) {
+  fflush(stderr);
+  FILE *file = tmpfile();
+  if (file == NULL) return -1;
+  int saved = dup(STDERR_FILENO);
+  if (saved < 0) {
+    fclose(file);
+    return -1;
+  }
+  capture_fd = dup(fileno(file));
+  fclose(file);
+  if (capture_fd < 0 || dup2(capture_fd, STDERR_FILENO) < 0) {
+    if (capture_fd >= 0) close(capture_fd);
+    capture_fd = -1;
+    close(saved);
+    return -1;
+  }
+  return saved;
+}
+
+void glrt_stderr_capture_end(int token, char *text, size_t size) {
+  if (size > 0) text[0] = 0;
+  if (token < 0) return;
+  fflush(stderr);
+  dup2(token, STDERR_FILENO);
+  close(token);
+  if (capture_fd < 0) return;
+  if (size > 0 && lseek(capture_fd, 0, SEEK_SET) == 0) {
+    ssize_t n = read(capture_fd, text, size - 1);
+    text[n > 0 ? n : 0] = 0;
+  }
+  close(capture_fd);
+  capture_fd = -1;
+}

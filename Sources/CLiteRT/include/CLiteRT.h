@@ -101,4 +101,16 @@ int glrt_lock_buffer(GLRTTensorBuffer buffer, void **host, int mode);
 int glrt_unlock_buffer(GLRTTensorBuffer buffer);
 void glrt_destroy_buffer(GLRTTensorBuffer buffer);
 
+/// The SHA-256 of the file at `path` as 64 lowercase hex digits and a NUL in `hex`.
+/// Returns 0, or -1 when the file cannot be read.
+int glrt_sha256_file(const char *path, char hex[65]);
+
+/// Sends standard error to a temporary file until `glrt_stderr_capture_end`, so the library's
+/// own log lines (model errors, the XNNPACK notice) do not reach the user's terminal unasked.
+/// Returns a token for the end call, or -1 when capturing is not possible (nothing changes).
+int glrt_stderr_capture_begin(void);
+/// Restores standard error and copies what was written meanwhile (NUL-terminated, truncated to
+/// `size`) into `text`.
+void glrt_stderr_capture_end(int token, char *text, size_t size);
+
 #endif

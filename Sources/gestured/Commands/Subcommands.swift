@@ -1,5 +1,7 @@
 /// Every subcommand of `gestured`, in the order `gestured --help` lists them.
 var subcommands: [any Subcommand.Type] {
   [
+    DetectCommand.self,
+    TrackCommand.self,
   ]
 }

@@ -1,0 +1,151 @@
+import Foundation
+import Imaging
+
+/// Which variant of MediaPipe's hand models to run: `full` is more accurate, `lite` faster.
+public enum HandModel: String, Sendable, CaseIterable {
+  case full, lite
+}
+
+/// Settings of a `HandPoseDetector`, with MediaPipe Hands' defaults.
+public struct HandPoseOptions: Sendable {
+  /// At most this many hands are reported (Vision's `maximumHandCount`).
+  public var maximumHandCount = 2
+  public var model = HandModel.full
+  /// Whether frames arrive mirrored (a selfie view). V4L2 webcams deliver un-mirrored frames.
+  public var mirrored = false
+  /// CPU threads for each model.
+  public var threads = 2
+  /// A palm is a candidate from this detector score (min_detection_confidence).
+  public var minimumDetectionScore: Float = 0.5
+  /// A hand is kept (and tracked) while the landmark model's presence reaches this
+  /// (min_tracking_confidence).
+  public var minimumPresence = 0.5
+  /// While tracking, a new palm overlapping a tracked hand's region by more than this IoU is the
+  /// same hand and is dropped (AssociationNormRectCalculator min_similarity_threshold).
+  public var sameHandOverlap = 0.5
+  /// Seconds between palm detections while no hand is tracked (0: every frame).
+  public var idleDetectionInterval = 0.0
+  /// Seconds between palm detections while some, but fewer than `maximumHandCount`, hands are
+  /// tracked (0: every frame).
+  public var searchDetectionInterval = 0.0
+
+  public init() {}
+}
+
+/// Time spent in each stage of the last frame, in seconds.
+public struct HandPoseTimings: Sendable {
+  public var palmDetection = 0.0
+  public var landmarks = 0.0
+  /// Whether the palm detector ran on the last frame.
+  public var ranPalmDetection = false
+}
+
+/// Finds hands on frames: palm detection, then the landmark model on each hand's region, and
+/// (with `track`) follows hands from frame to frame so the palm detector runs only while fewer
+/// than `maximumHandCount` hands are followed.
+///
+/// Input: RGB frames. Output: one `HandObservation` per hand, coordinates normalised to the frame
+/// (origin top-left, y down), chirality the person's real hand.
+public final class HandPoseDetector {
+  public let options: HandPoseOptions
+  public private(set) var timings = HandPoseTimings()
+
+  private let palmDetector: PalmDetector
+  private let landmarker: HandLandmarker
+  private var tracked: [(region: RotatedRect, id: Int)] = []
+  private var nextID = 1
+  private var lastPalmDetection = -Double.infinity
+
+  /// Loads both models of the chosen variant. Throws `InferenceError` when the runtime or a model
+  /// is missing or unusable.
+  public init(options: HandPoseOptions = HandPoseOptions(), runtime: InferenceRuntime? = nil) throws {
+    let runtime = try runtime ?? InferenceRuntime()
+    self.options = options
+    let palmPath = try RuntimeFiles.locate("models/palm_detection_\(options.model.rawValue).tflite")
+    let landmarkPath = try RuntimeFiles.locate("models/hand_landmark_\(options.model.rawValue).tflite")
+    palmDetector = try PalmDetector(model: InferenceModel(runtime: runtime, path: palmPath, threads: options.threads))
+    palmDetector.options.minimumScore = options.minimumDetectionScore
+    landmarker = try HandLandmarker(model: InferenceModel(runtime: runtime, path: landmarkPath, threads: options.threads))
+  }
+
+  /// The hands on a single image, found from scratch (no tracking state is used or kept).
+  public func detect(in frame: Frame) throws -> [HandObservation] {
+    timings = HandPoseTimings()
+    let regions = try palmRegions(frame, excluding: [])
+    var hands: [HandObservation] = []
+    for (index, region) in regions.enumerated() {
+      if let (hand, _) = try observe(frame, region: region, id: index + 1) { hands.append(hand) }
+    }
+    return hands
+  }
+
+  /// The hands on the next frame of a sequence, following the hands of the previous frame.
+  public func track(_ frame: Frame) throws -> [HandObservation] {
+    timings = HandPoseTimings()
+    // Hands followed from the last frame; a region that drifted onto another hand is dropped.
+    var regions: [(region: RotatedRect, id: Int)] = []
+    for candidate in tracked where !regions.contains(where: { HandRegion.overlap($0.region, candidate.region) > options.sameHandOverlap }) {
+      regions.append(candidate)
+    }
+    if regions.count < options.maximumHandCount {
+      let interval = regions.isEmpty ? options.idleDetectionInterval : options.searchDetectionInterval
+      if frame.timestamp - lastPalmDetection >= interval || frame.timestamp < lastPalmDetection {
+        lastPalmDetection = frame.timestamp
+        for region in try palmRegions(frame, excluding: regions.map(\.region)) where regions.count < options.maximumHandCount {
+          regions.append((region, nextID))
+          nextID += 1
+        }
+      }
+    }
+    var hands: [HandObservation] = []
+    tracked.removeAll(keepingCapacity: true)
+    for (region, id) in regions {
+      guard let (hand, next) = try observe(frame, region: region, id: id) else { continue }
+      hands.append(hand)
+      tracked.append((next, id))
+    }
+    return hands
+  }
+
+  /// Forgets the hands being followed (the next `track` starts from palm detection).
+  public func reset() {
+    tracked.removeAll()
+    lastPalmDetection = -Double.infinity
+  }
+
+  /// Regions of new palms, best first, at most `maximumHandCount`, none overlapping `excluded`.
+  private func palmRegions(_ frame: Frame, excluding excluded: [RotatedRect]) throws -> [RotatedRect] {
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer {
+      timings.palmDetection += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      timings.ranPalmDetection = true
+    }
+    let palms = try palmDetector.detect(frame).prefix(options.maximumHandCount)
+    // As MediaPipe's association: a later region replaces earlier ones it overlaps, so of two
+    // palms on the same hand the lower-scored one stays; followed hands come last and win.
+    var regions: [RotatedRect] = []
+    for palm in palms {
+      let region = HandRegion.region(for: palm, width: frame.width, height: frame.height)
+      regions.removeAll { HandRegion.overlap($0, region) > options.sameHandOverlap }
+      regions.append(region)
+    }
+    return regions.filter { region in !excluded.contains { HandRegion.overlap($0, region) > options.sameHandOverlap } }
+  }
+
+  /// The hand in `region`, and its region for the next frame; nil when the model sees no hand.
+  private func observe(_ frame: Frame, region: RotatedRect, id: Int) throws -> (HandObservation, RotatedRect)? {
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer { timings.landmarks += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    let result = try landmarker.landmarks(in: frame, region: region)
+    guard result.presence >= options.minimumPresence else { return nil }
+    // The model's "Left" assumes a mirrored frame: on an un-mirrored one it is the person's right.
+    let looksRight = result.mirroredLeftScore > 0.5
+    let chirality: Chirality = (looksRight != options.mirrored) ? .right : .left
+    let hand = HandObservation(chirality: chirality,
+                               chiralityConfidence: max(result.mirroredLeftScore, 1 - result.mirroredLeftScore),
+                               confidence: result.presence, joints: result.joints,
+                               worldJoints: result.worldJoints, trackingID: id)
+    let next = HandRegion.region(for: result.joints.map { SIMD2($0.x, $0.y) }, width: frame.width, height: frame.height)
+    return (hand, next)
+  }
+}

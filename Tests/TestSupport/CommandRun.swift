@@ -1,0 +1,40 @@
+import Foundation
+
+/// The outcome of running a program to its end.
+public struct CommandRun {
+  public let status: Int32
+  public let standardOutput: String
+  public let standardError: String
+
+  /// Runs `executable` with `arguments`; `environment` entries are added to (or, with a nil
+  /// value, removed from) the test's own environment.
+  public static func run(_ executable: String, _ arguments: [String],
+                         environment: [String: String?] = [:]) throws -> CommandRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes while the program runs, so a chatty program cannot fill one and stall.
+    nonisolated(unsafe) var errData = Data()
+    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { usleep(1000) }
+    return CommandRun(status: process.terminationStatus,
+                      standardOutput: String(decoding: outData, as: UTF8.self),
+                      standardError: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Runs the built `gestured`.
+  public static func gestured(_ arguments: [String], environment: [String: String?] = [:]) throws -> CommandRun {
+    try run(BuiltProducts.gestured, arguments, environment: environment)
+  }
+}
