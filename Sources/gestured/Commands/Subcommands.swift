@@ -3,5 +3,6 @@ var subcommands: [any Subcommand.Type] {
   [
     DetectCommand.self,
     TrackCommand.self,
+    BenchCommand.self,
   ]
 }
