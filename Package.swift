@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
     .target(name: "Gestures", dependencies: ["HandPose"]),
+    .target(name: "Desktop", dependencies: ["CX11", "Imaging", "HandPose"]),
 
     // The command line.
     .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
@@ -27,6 +28,7 @@ let package = Package(
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+    .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,29 @@
+import Desktop
+import Foundation
+import XCTest
+
+final class XDisplayTests: XCTestCase {
+  func testOpensTheTestServer() throws {
+    _ = try TestWindow()  // fails the test without DISPLAY
+    let display = try XDisplay()
+    XCTAssertEqual(display.name, ProcessInfo.processInfo.environment["DISPLAY"])
+    XCTAssertGreaterThan(display.fileDescriptor, 2)
+  }
+
+  func testDisplayThatCannotBeOpenedIsNamed() {
+    XCTAssertThrowsError(try XDisplay(name: ":97.0")) { error in
+      XCTAssertEqual(error as? DisplayError, .cannotOpen(name: ":97.0"))
+      XCTAssertTrue("\(error)".contains("\":97.0\""), "\(error)")
+    }
+  }
+
+  func testMissingDisplayVariableSaysSo() throws {
+    let saved = ProcessInfo.processInfo.environment["DISPLAY"]
+    unsetenv("DISPLAY")
+    defer { if let saved { setenv("DISPLAY", saved, 1) } }
+    XCTAssertThrowsError(try XDisplay()) { error in
+      XCTAssertEqual(error as? DisplayError, .noDisplayVariable)
+      XCTAssertTrue("\(error)".contains("$DISPLAY is not set"), "\(error)")
+    }
+  }
+}
