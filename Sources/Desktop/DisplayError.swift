@@ -10,6 +10,8 @@ public enum DisplayError: Error, CustomStringConvertible, Equatable {
   case noSpareKeycode(keysym: UInt32)
   /// A modifier keysym is not on the keyboard map (binding it would not make it a modifier).
   case modifierMissing(keysym: UInt32)
+  /// The screen is not 24-bit TrueColor, which the preview draws in.
+  case noTrueColor(display: String)
   /// The server refused a request.
   case request(what: String, display: String, reason: String)
 
@@ -29,6 +31,8 @@ public enum DisplayError: Error, CustomStringConvertible, Equatable {
     case .modifierMissing(let keysym):
       return "cannot hold modifier \(KeysymName.describe(keysym)): it is not on the keyboard map "
         + "(setxkbmap may restore a layout that has it)"
+    case .noTrueColor(let display):
+      return "the X server \(display) has no 24-bit TrueColor screen, which the preview window needs"
     case .request(let what, let display, let reason):
       return "X server \(display): \(what) failed: \(reason)"
     }

@@ -22,6 +22,7 @@ extension XDisplay {
   /// the focus may sit on a child of the application's top-level window. A few round trips to the
   /// server: call it when a rule needs it, not for every frame.
   public func focusedWindowClass() -> WindowClass? {
+    discardPendingEvents()
     if let property = atom("_NET_ACTIVE_WINDOW"),
        let active = cardinalProperty(rootWindow, property, type: Self.windowType, maxItems: 1)?.first,
        active != 0, let found = windowClass(active) {

@@ -34,6 +34,18 @@ public final class XDisplay {
   /// The connection's socket, for a run loop that waits on descriptors with `poll(2)`.
   public var fileDescriptor: Int32 { XConnectionNumber(handle) }
 
+  /// Reads and drops every event waiting on this connection, without blocking. A connection that
+  /// never reads its events keeps them in memory, and MappingNotify reaches every client whenever
+  /// any keymap changes. `XTestKeyboard.send` and `focusedWindowClass()` call it; a run loop may
+  /// call it whenever `fileDescriptor` is readable.
+  public func discardPendingEvents() {
+    var event = XEvent()
+    while XPending(handle) > 0 {
+      XNextEvent(handle, &event)
+      if event.type == MappingNotify { XRefreshKeyboardMapping(&event.xmapping) }
+    }
+  }
+
   // MARK: Requests and errors
 
   /// Sends every buffered request without waiting.

@@ -33,6 +33,7 @@ public final class XTestKeyboard {
   /// once the X server has processed the events; throws when a keysym cannot be sent, before any
   /// key is pressed.
   public func send(modifiers: [UInt32], key: UInt32) throws {
+    display.discardPendingEvents()
     try restoreKeymapIfIdle()
     let mapping = display.keyboardMapping()
     var modifierCodes: [UInt8] = []

@@ -1,4 +1,4 @@
-import Desktop
+@testable import Desktop
 import Foundation
 import XCTest
 
@@ -25,5 +25,19 @@ final class XDisplayTests: XCTestCase {
       XCTAssertEqual(error as? DisplayError, .noDisplayVariable)
       XCTAssertTrue("\(error)".contains("$DISPLAY is not set"), "\(error)")
     }
+  }
+
+  func testRefusedRequestIsAnErrorNotAnExit() throws {
+    let window = try TestWindow()
+    window.setClass(window.window, instance: "still", className: "Working")
+    let display = try XDisplay()
+    // Keycode 3 is below every server's minimum (8): the server answers BadValue.
+    XCTAssertThrowsError(try display.changeKeyboardMapping(keycode: 3, keysyms: [0x61])) { error in
+      guard case .request(let what, _, let reason)? = error as? DisplayError else { return XCTFail("\(error)") }
+      XCTAssertEqual(what, "binding keysyms to keycode 3")
+      XCTAssertTrue(reason.contains("BadValue"), reason)
+    }
+    XCTAssertEqual(display.focusedWindowClass(), WindowClass(instance: "still", className: "Working"),
+                   "the connection still works")
   }
 }

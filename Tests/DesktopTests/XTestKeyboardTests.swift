@@ -128,4 +128,15 @@ final class XTestKeyboardTests: XCTestCase {
     }
     window.assertKeymap(equals: before)
   }
+
+  func testModifierMissingFromTheKeymapIsRefusedBeforeAnyKeyIsPressed() throws {
+    let window = try TestWindow()
+    let keyboard = try XTestKeyboard(display: XDisplay())
+    XCTAssertThrowsError(try keyboard.send(modifiers: [keysym("Control_L"), keysym("U263A")], key: keysym("t"))) { error in
+      XCTAssertEqual(error as? DisplayError, .modifierMissing(keysym: keysym("U263A")))
+      XCTAssertTrue("\(error)".contains("U263A (0x100263a)"), "\(error)")
+    }
+    XCTAssertEqual(window.takeKeyEvents(), [])
+    XCTAssertEqual(window.keysDown(), [])
+  }
 }
