@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
     .target(name: "Gestures", dependencies: ["HandPose"]),
+    .target(name: "Desktop", dependencies: ["CX11", "Imaging", "HandPose"]),
 
     // The command line.
     .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
@@ -29,6 +30,7 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
     .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,45 @@
+import Desktop
+import XCTest
+
+/// focusedWindowClass() finds the WM_CLASS of the window a test client focuses, with and without
+/// a window manager's _NET_ACTIVE_WINDOW.
+final class FocusedWindowTests: XCTestCase {
+  func testActiveWindowPropertyNamesTheWindow() throws {
+    let window = try TestWindow()
+    addTeardownBlock { window.setActiveWindow(nil) }
+    window.setClass(window.window, instance: "libreoffice", className: "libreoffice-impress")
+    window.setActiveWindow(window.window)
+    window.focus(window.window)
+    XCTAssertEqual(try XDisplay().focusedWindowClass(),
+                   WindowClass(instance: "libreoffice", className: "libreoffice-impress"))
+  }
+
+  func testWithoutAWindowManagerTheFocusIsWalkedUpToTheWindowWithAClass() throws {
+    let window = try TestWindow()
+    window.setActiveWindow(nil)
+    window.setClass(window.window, instance: "evince", className: "Evince")
+    let child = window.makeChild()
+    window.focus(child)
+    XCTAssertEqual(try XDisplay().focusedWindowClass(), WindowClass(instance: "evince", className: "Evince"))
+  }
+
+  func testActiveWindowThatIsGoneFallsBackToTheFocus() throws {
+    let window = try TestWindow()
+    addTeardownBlock { window.setActiveWindow(nil) }
+    window.setClass(window.window, instance: "okular", className: "okular")
+    let gone = window.makeChild()
+    window.destroy(gone)
+    window.setActiveWindow(gone)
+    window.focus(window.window)
+    XCTAssertEqual(try XDisplay().focusedWindowClass(), WindowClass(instance: "okular", className: "okular"))
+  }
+
+  func testNoFocusAndNoClassIsNil() throws {
+    let window = try TestWindow()
+    window.setActiveWindow(nil)
+    window.focus(0)  // None
+    XCTAssertNil(try XDisplay().focusedWindowClass())
+    window.focus(window.window)  // a window without WM_CLASS, below the root
+    XCTAssertNil(try XDisplay().focusedWindowClass())
+  }
+}
