@@ -20,13 +20,15 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
     .target(name: "Gestures", dependencies: ["HandPose"]),
+    .target(name: "Rules", dependencies: ["Gestures", "HandPose", "CX11"]),
 
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
+    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging", "Rules"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+    .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
