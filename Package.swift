@@ -28,7 +28,8 @@ let package = Package(
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
-    .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "TestSupport"]),
+    .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "CX11", "TestSupport"]),
+    .testTarget(name: "gesturedTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -31,12 +31,13 @@ enum Duration {
     return "a duration is a number and a unit: 500ms, 0.5s, 2s"
   }
 
-  /// Seconds written back the way a rule file would: `500ms`, `0.5s`, `2s`.
+  /// Seconds written back the way a rule file would: `2s`, `0.5s`, `250ms`.
   static func format(_ seconds: Double) -> String {
-    if seconds > 0 && seconds < 1, let ms = Int(exactly: (seconds * 1000).rounded()), abs(Double(ms) / 1000 - seconds) < 1e-9 {
-      return "\(ms)ms"
-    }
     if let whole = Int(exactly: seconds) { return "\(whole)s" }
+    let tenths = (seconds * 10).rounded()
+    if abs(seconds * 10 - tenths) < 1e-9 { return "\(tenths / 10)s" }
+    let ms = (seconds * 1000).rounded()
+    if abs(seconds * 1000 - ms) < 1e-6 { return "\(Int(ms))ms" }
     return "\(seconds)s"
   }
 

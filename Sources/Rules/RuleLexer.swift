@@ -57,9 +57,10 @@ struct RuleLexer {
     var lines: [RuleLine] = []
     var diagnostics: [Diagnostic] = []
     var number = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
+    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
-      var scalars = Array(rawLine.unicodeScalars)
+      var scalars = Array(rawLine)
       if scalars.last == "\r" { scalars.removeLast() }
       if number == 1, scalars.first == "\u{FEFF}" { scalars[0] = " " }
       switch tokenizeLine(scalars, number: number) {

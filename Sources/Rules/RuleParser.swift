@@ -190,11 +190,11 @@ struct RuleParser {
   /// Warns about a rule that an earlier rule of the same section always takes over: same gesture
   /// and the same hand (or `any` before `left`/`right`). The matcher fires only the first.
   private mutating func reportUnreachableRules() {
+    var earlier: [String: [HandSelector: Rule]] = [:]  // first rule per section+gesture and hand
     for (index, rule) in rules.enumerated() {
-      let shadow = rules[..<index].first { earlier in
-        earlier.section == rule.section && earlier.gesture == rule.gesture
-          && (earlier.hand == rule.hand || (earlier.hand == .any && rule.hand != .both))
-      }
+      let key = "\(rule.section) \(rule.gesture)"
+      let shadow = earlier[key]?[rule.hand] ?? (rule.hand == .both ? nil : earlier[key]?[.any])
+      if earlier[key]?[rule.hand] == nil { earlier[key, default: [:]][rule.hand] = rule }
       guard let shadow else { continue }
       diagnostics.append(Diagnostic(
         severity: .warning, path: path, line: rule.line, column: ruleColumns[index],
