@@ -125,7 +125,7 @@ struct RuleLexer {
           while i < s.count {
             if s[i] == c { closed = true; i += 1; break }
             if c == "\"" && s[i] == "\\" && i + 1 < s.count && (s[i + 1] == "\"" || s[i + 1] == "\\") { i += 1 }
-            if let failure = controlCharacter(s[i], column: i + 1, fail: fail) { return failure }
+            if s[i] != "\t", let failure = controlCharacter(s[i], column: i + 1, fail: fail) { return failure }
             text.append(s[i])
             i += 1
           }

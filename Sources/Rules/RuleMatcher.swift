@@ -87,11 +87,17 @@ public struct RuleMatcher: Sendable {
     }
     bothHands.fired.removeAll()
     bothHands.usedUp = true
-    focus(focusedWindow)
+    matchSections(to: focusedWindow)
   }
 
-  /// Sets the focused window; `[app]` sections match its instance or class by glob.
+  /// Sets the focused window; `[app]` sections match its instance or class by glob. Cheap when
+  /// the window is the same as before (call it every frame if that is simplest).
   public mutating func focus(_ window: WindowClass?) {
+    guard window != focusedWindow else { return }
+    matchSections(to: window)
+  }
+
+  private mutating func matchSections(to window: WindowClass?) {
     focusedWindow = window
     let sections = (rules.map(\.section).max() ?? 0) + 1
     sectionMatchesFocus = Array(repeating: false, count: sections)

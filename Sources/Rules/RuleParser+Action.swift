@@ -45,12 +45,9 @@ extension RuleParser {
       }
       return keyword.text == "pause" ? .pause : keyword.text == "resume" ? .resume : .toggle
     default:
-      var notes: [String?] = [Suggestion.note(for: keyword.text, in: Self.actionNames)]
-      if Keysyms.keysym(named: keyword.text) != nil || keyword.text.contains("+") {
-        notes.append("to press a key write: key \(keyword.text)")
-      }
-      notes.append("actions are key, exec, snapshot, pause, resume and toggle")
-      error(keyword, "unknown action \(quoted(keyword.text))", notes)
+      let looksLikeKey = Keysyms.keysym(named: keyword.text) != nil || keyword.text.contains("+")
+      error(keyword, "unknown action \(quoted(keyword.text))", looksLikeKey ? ["to press a key write: key \(keyword.text)"] : hint(
+        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, pause, resume and toggle"))
       return nil
     }
   }
@@ -63,7 +60,7 @@ extension RuleParser {
       if let option = token.option {
         guard option.name == "delay" else {
           error(token, "unknown snapshot option \(quoted(option.name))",
-                [Suggestion.note(for: option.name, in: ["delay"]), "snapshot takes a path and delay=DURATION; quote a path that holds '='"])
+                hint(Suggestion.note(for: option.name, in: ["delay"]), else: "snapshot takes a path and delay=DURATION; quote a path that holds '='"))
           good = false
           continue
         }
@@ -133,7 +130,7 @@ extension RuleParser {
   private mutating func resolveKey(_ name: String, line: Int, column: Int) -> UInt32? {
     if let alias = Keysyms.modifierAliases[name.lowercased()] { return Keysyms.keysym(named: alias) }
     if let keysym = Keysyms.keysym(named: name) { return keysym }
-    error(line: line, column: column, "unknown keysym \(quoted(name))", [keysymHint(for: name), "key names are X keysym names, as `xev` shows them"])
+    error(line: line, column: column, "unknown keysym \(quoted(name))", hint(keysymHint(for: name), else: "key names are X keysym names, as `xev` shows them"))
     return nil
   }
 

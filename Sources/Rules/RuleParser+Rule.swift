@@ -36,10 +36,9 @@ extension RuleParser {
     } else if gestures.contains(trigger[0].text) {
       error(trigger[0], "a rule starts with a hand, then the gesture", ["hands are left, right, any and both, like any \(trigger[0].text)"])
     } else {
-      error(trigger[0], "unknown hand \(quoted(trigger[0].text))", [
+      error(trigger[0], "unknown hand \(quoted(trigger[0].text))", hint(
         Suggestion.note(for: trigger[0].text, in: HandSelector.allCases.map(\.rawValue)),
-        "hands are left, right, any (either hand) and both (both hands at once)",
-      ])
+        else: "hands are left, right, any (either hand) and both (both hands at once)"))
       next = 1
     }
     guard next < trigger.count else {
@@ -70,9 +69,11 @@ extension RuleParser {
       error(token, "\"none\" is the background class: it means no gesture, and cannot trigger a rule")
       return false
     }
-    var notes: [String?] = [Suggestion.note(for: name, in: gestures.sorted())]
+    let suggestion = Suggestion.note(for: name, in: gestures.sorted())
+    var notes: [String?] = [suggestion]
     if !GestureName.isValid(name) {
       notes.append("gesture names are lower_snake_case, like open_palm")
+    } else if suggestion != nil {
     } else if declaresClassifier {
       notes.append(extraGestures.isEmpty
         ? "custom gestures are the labels of the classifiers this file loads, and none were given"
@@ -96,18 +97,16 @@ extension RuleParser {
         } else if Duration.seconds(token.text) != nil {
           error(token, "a duration needs an option name, like hold=\(token.text) or cooldown=\(token.text)")
         } else {
-          error(token, "unknown option \(quoted(token.text))", [
+          error(token, "unknown option \(quoted(token.text))", hint(
             Suggestion.note(for: token.text, in: Self.optionNames),
-            "options are hold=DURATION, cooldown=DURATION, confidence=0..1 and repeat=DURATION",
-          ])
+            else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1 and repeat=DURATION"))
         }
         continue
       }
       guard Self.optionNames.contains(option.name) else {
-        error(token, "unknown option \(quoted(option.name))", [
+        error(token, "unknown option \(quoted(option.name))", hint(
           Suggestion.note(for: option.name, in: Self.optionNames),
-          "options are hold=DURATION, cooldown=DURATION, confidence=0..1 and repeat=DURATION",
-        ])
+          else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1 and repeat=DURATION"))
         continue
       }
       if let first = seen[option.name] {

@@ -97,10 +97,9 @@ struct RuleParser {
       }
       scope = .apps(globs.map(\.text))
     default:
-      error(keyword, "unknown section \(quoted(keyword.text))", [
+      error(keyword, "unknown section \(quoted(keyword.text))", hint(
         Suggestion.note(for: keyword.text, in: ["global", "app"]),
-        "sections are [global] and [app GLOB...]; for the windows of \(quoted(keyword.text)) write [app \(keyword.text)]",
-      ])
+        else: "sections are [global] and [app GLOB...]; for the windows of \(quoted(keyword.text)) write [app \(keyword.text)]"))
     }
   }
 
@@ -121,10 +120,9 @@ struct RuleParser {
     }
     let nameToken = tokens[1]
     guard let spec = SettingSpec.named(nameToken.text) else {
-      error(nameToken, "unknown setting \(quoted(nameToken.text))", [
+      error(nameToken, "unknown setting \(quoted(nameToken.text))", hint(
         Suggestion.note(for: nameToken.text, in: SettingSpec.all.map(\.name)),
-        "settings are " + SettingSpec.all.map(\.name).joined(separator: ", "),
-      ])
+        else: "settings are " + SettingSpec.all.map(\.name).joined(separator: ", ")))
       return
     }
     guard tokens.count > 2 else {
@@ -215,4 +213,7 @@ struct RuleParser {
   }
 
   func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+  /// The "did you mean" note when there is a close name, else the list of what is allowed.
+  func hint(_ suggestion: String?, else fallback: String) -> [String?] { [suggestion ?? fallback] }
 }

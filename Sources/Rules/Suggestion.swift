@@ -6,7 +6,7 @@ enum Suggestion {
   static func nearest(to word: String, in candidates: some Sequence<String>, limit: Int = 1) -> [String] {
     let target = Array(word.lowercased().unicodeScalars)
     guard !target.isEmpty else { return [] }
-    let allowed = max(1, min(3, (target.count + 1) / 2))
+    let allowed = max(1, min(3, target.count / 3))
     var scored: [(distance: Int, name: String)] = []
     var seen: Set<String> = []
     for candidate in candidates where seen.insert(candidate).inserted {

@@ -44,4 +44,19 @@ final class DefaultRuleFilesTests: XCTestCase {
       }
     }
   }
+
+  func testTheExamplesInTheReferenceParse() throws {
+    let text = try String(contentsOf: TestData.projectRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    let examples = blocks.filter { $0.contains("->") && !$0.contains("$ ") && !$0.contains("HAND GESTURE") }
+    XCTAssertEqual(examples.count, 4, "the opening example, slides, music, photos")
+    for example in examples {
+      do {
+        let file = try RuleFile.parse(example, path: "docs/rules.md")
+        XCTAssertEqual(file.warnings, [])
+      } catch {
+        XCTFail("\(error)\n\(example)")
+      }
+    }
+  }
 }

@@ -116,6 +116,11 @@ final class RuleParserTests: XCTestCase {
     XCTAssertEqual(rule.action, .exec(["echo", "single # not a comment", "a \"b\"", "c#d"]))
   }
 
+  func testTabsSeparateWordsAndStayInsideQuotes() throws {
+    let rule = try RuleFile.parse("any\tfist\t->\texec printf \"a\tb\"", path: "r").rules[0]
+    XCTAssertEqual(rule.action, .exec(["printf", "a\tb"]))
+  }
+
   func testArrowNeedsNoBlanksAndLaterArrowsAreArguments() throws {
     let rule = try RuleFile.parse("right fist->exec echo -> a->b", path: "r").rules[0]
     XCTAssertEqual(rule.action, .exec(["echo", "->", "a->b"]))
