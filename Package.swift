@@ -21,9 +21,10 @@ let package = Package(
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
     .target(name: "Gestures", dependencies: ["HandPose"]),
     .target(name: "Desktop", dependencies: ["CX11", "Imaging", "HandPose"]),
+    .target(name: "Rules", dependencies: ["Gestures", "HandPose", "CX11"]),
 
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
+    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging", "Rules"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -31,6 +32,7 @@ let package = Package(
     .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
     .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
+    .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "CX11", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

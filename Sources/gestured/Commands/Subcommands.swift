@@ -4,5 +4,6 @@ var subcommands: [any Subcommand.Type] {
     DetectCommand.self,
     TrackCommand.self,
     BenchCommand.self,
+    CheckCommand.self,
   ]
 }

@@ -1,0 +1,72 @@
+/// Rules and settings written back as text, the way `gestured check` and the agent's log show
+/// them: options in a fixed order and key names as X resolved them.
+
+extension Rule: CustomStringConvertible {
+  /// `HAND GESTURE [OPTIONS] -> ACTION`, e.g.
+  /// `any open_palm hold=500ms cooldown=2s -> key XF86AudioPlay`.
+  public var description: String {
+    var words = [hand.rawValue, gesture]
+    if hold > 0 { words.append("hold=" + Duration.format(hold)) }
+    if let interval = self.repeat { words.append("repeat=" + Duration.format(interval)) }
+    if cooldown > 0 { words.append("cooldown=" + Duration.format(cooldown)) }
+    if confidence > 0 { words.append("confidence=" + Duration.trimmed(confidence)) }
+    return words.joined(separator: " ") + " -> " + action.description
+  }
+}
+
+extension RuleAction: CustomStringConvertible {
+  /// The action as written, with each key combo followed by its X keysyms when they differ,
+  /// e.g. `key ctrl+alt+t (Control_L+Alt_L+t)` or `exec notify-send "thumbs up"`.
+  public var description: String {
+    switch self {
+    case .key(let combos):
+      return "key " + combos.map { $0.resolved == $0.text ? $0.text : "\($0.text) (\($0.resolved))" }.joined(separator: " ")
+    case .exec(let argv):
+      return "exec " + argv.map(Self.quotedIfNeeded).joined(separator: " ")
+    case .snapshot(let path, let delay):
+      return (["snapshot"] + (path.map { [Self.quotedIfNeeded($0)] } ?? []) + (delay > 0 ? ["delay=" + Duration.format(delay)] : []))
+        .joined(separator: " ")
+    case .pause, .resume, .toggle:
+      return keyword
+    }
+  }
+
+  private static func quotedIfNeeded(_ word: String) -> String {
+    let special = word.isEmpty || word.contains { " \t\"'#=".contains($0) } || word == "->"
+    return special ? "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
+  }
+}
+
+extension RuleScope: CustomStringConvertible {
+  /// The section header: `[global]` or `[app GLOB...]`.
+  public var description: String {
+    switch self {
+    case .global: return "[global]"
+    case .apps(let globs): return "[app \(globs.joined(separator: " "))]"
+    }
+  }
+}
+
+extension RuleSettings {
+  /// One `set NAME VALUE` line per setting that was given, in the reference's order.
+  public var lines: [String] {
+    var lines: [String] = []
+    func add(_ name: String, _ value: (some CustomStringConvertible)?) {
+      if let value { lines.append("set \(name) \(value)") }
+    }
+    add("camera", camera)
+    add("mirrored", mirrored)
+    add("max_hands", maxHands)
+    add("model", model?.rawValue)
+    add("threads", threads)
+    for classifier in classifiers { add("classifier", classifier) }
+    add("pose_confirm_frames", poseConfirmFrames)
+    add("pose_release_frames", poseReleaseFrames)
+    add("min_pose_confidence", minPoseConfidence.map(Duration.trimmed))
+    add("action_stride", actionStride)
+    add("action_window", actionWindow)
+    add("action_interval", actionInterval)
+    add("preview", preview)
+    return lines
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Gestures
+import TestSupport
+import XCTest
+@testable import Rules
+
+/// The rule files shipped in gestures/ parse cleanly, and the default one is careful.
+final class DefaultRuleFilesTests: XCTestCase {
+  let folder = TestData.projectRoot.appendingPathComponent("gestures")
+
+  func shipped() throws -> [URL] {
+    try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+      .filter { $0.pathExtension == "rules" }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+  }
+
+  func testEveryShippedRuleFileParsesWithoutErrorsOrWarnings() throws {
+    let files = try shipped()
+    XCTAssertEqual(files.map(\.lastPathComponent), ["default.rules", "media.rules", "photo.rules", "slides.rules"])
+    for url in files {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      do {
+        let file = try RuleFile.parse(text, path: url.lastPathComponent)
+        XCTAssertEqual(file.warnings, [], url.lastPathComponent)
+        XCTAssertGreaterThan(file.rules.count, 3, url.lastPathComponent)
+        XCTAssertTrue(file.rules.contains { $0.action == .toggle }, "\(url.lastPathComponent): a way to pause gestured")
+      } catch {
+        XCTFail(error.description)
+      }
+    }
+  }
+
+  func testTheDefaultRulesAreConservative() throws {
+    let text = try String(contentsOf: folder.appendingPathComponent("default.rules"), encoding: .utf8)
+    let file = try RuleFile.parse(text, path: "default.rules")
+    for rule in file.rules {
+      if case .exec = rule.action { XCTFail("line \(rule.line): no commands in the default rules") }
+      if case .snapshot = rule.action { XCTFail("line \(rule.line): no pictures in the default rules") }
+      if !GestureName.builtInActions.contains(rule.gesture) {
+        XCTAssertGreaterThanOrEqual(rule.hold, 1, "line \(rule.line): poses need a long hold")
+      } else {
+        XCTAssertGreaterThan(rule.cooldown, 0, "line \(rule.line): actions need a cooldown")
+        XCTAssertNotEqual(rule.scope, .global, "line \(rule.line): swipes only where they turn pages")
+      }
+    }
+  }
+
+  func testTheExamplesInTheReferenceParse() throws {
+    let text = try String(contentsOf: TestData.projectRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    let examples = blocks.filter { $0.contains("->") && !$0.contains("$ ") && !$0.contains("HAND GESTURE") }
+    XCTAssertEqual(examples.count, 4, "the opening example, slides, music, photos")
+    for example in examples {
+      do {
+        let file = try RuleFile.parse(example, path: "docs/rules.md")
+        XCTAssertEqual(file.warnings, [])
+      } catch {
+        XCTFail("\(error)\n\(example)")
+      }
+    }
+  }
+}
