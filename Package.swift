@@ -15,18 +15,21 @@ let package = Package(
                    providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CX11", pkgConfig: "x11 xtst",
                    providers: [.apt(["libx11-dev", "libxtst-dev"])]),
+    .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
     // The data path.
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
     .target(name: "Gestures", dependencies: ["HandPose"]),
+    .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
 
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
+    .executableTarget(name: "gestured", dependencies: ["Capture", "HandPose", "Imaging"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+    .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
