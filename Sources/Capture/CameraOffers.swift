@@ -85,10 +85,12 @@ public enum CameraOffers {
 }
 
 extension CameraDescription {
-  /// Several lines: the device and its name, then one line per format and size with its rates.
+  /// Several lines: the device and its name, one line per format and size with its rates, and
+  /// the mode default settings choose.
   /// ```
   /// /dev/video0: HD Webcam C270 (uvcvideo, usb-0000:00:14.0-1)
   ///   MJPG (Motion-JPEG) 640x480 at 30, 25, 20, 15, 10, 5 fps
+  ///   default mode: 640x480 MJPG at 30 fps
   /// ```
   public var text: String {
     let caps = capabilities
@@ -103,6 +105,9 @@ extension CameraDescription {
       for size in offer.sizes {
         lines.append("\(label) \(Self.text(size.size))\(Self.text(size.intervals))")
       }
+    }
+    if let mode = CameraMode.choose(from: offers, settings: CameraSettings()) {
+      lines.append("  default mode: \(mode)")
     }
     return lines.joined(separator: "\n")
   }

@@ -9,7 +9,8 @@ public final class LibV4L2Calls: VideoDeviceCalls {
 
   public init() { deviceDirectory = "/dev" }
 
-  init(deviceDirectory: String) { self.deviceDirectory = deviceDirectory }
+  /// Looks for `video*` nodes in another folder (tests).
+  public init(deviceDirectoryForTests directory: String) { deviceDirectory = directory }
 
   public func devicePaths() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: deviceDirectory)) ?? []
