@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,5 +2,6 @@
 var subcommands: [any Subcommand.Type] {
   [
     DevicesCommand.self,
+    RecordCommand.self,
   ]
 }
