@@ -121,29 +121,32 @@ enum YUVToRGB {
     let width = header.width, height = header.height
     frame.resize(width: width, height: height)
     let chroma = header.chromaSize
-    let sx = header.chromaSubsampling?.x ?? 1, sy = header.chromaSubsampling?.y ?? 1
+    // Subsampling factors are 1, 2 or 4: shifts instead of divisions in the pixel loop.
+    let sx = (header.chromaSubsampling?.x ?? 1).trailingZeroBitCount
+    let sy = (header.chromaSubsampling?.y ?? 1).trailingZeroBitCount
     let yPlane = planes.bindMemory(to: UInt8.self)
     let uStart = width * height, vStart = uStart + chroma.width * chroma.height
+    // Coefficients times 256 (BT.601): limited range 1.164 (luma), 1.596, 0.391, 0.813, 2.018;
+    // full range 1, 1.402, 0.344, 0.714, 1.772.
     let full = header.fullRange
+    let (yScale, yOffset) = full ? (256, 0) : (298, 16)
+    let (rv, gu, gv, bu) = full ? (359, 88, 183, 454) : (409, 100, 208, 516)
+    let hasChroma = header.chromaSubsampling != nil
     frame.pixels.withUnsafeMutableBufferPointer { rgb in
       for row in 0..<height {
-        let chromaRow = (row / sy) * chroma.width
-        var out = row * width * 3
+        let luma = row * width
+        let chromaRow = (row >> sy) * chroma.width
+        var out = luma * 3
         for column in 0..<width {
-          let y = Int(yPlane[row * width + column])
+          let c = yScale * (Int(yPlane[luma + column]) - yOffset)
           var d = 0, e = 0
-          if header.chromaSubsampling != nil {
-            d = Int(yPlane[uStart + chromaRow + column / sx]) - 128
-            e = Int(yPlane[vStart + chromaRow + column / sx]) - 128
+          if hasChroma {
+            d = Int(yPlane[uStart + chromaRow + (column >> sx)]) - 128
+            e = Int(yPlane[vStart + chromaRow + (column >> sx)]) - 128
           }
-          let c = full ? y * 256 : 298 * (y - 16)
-          // Coefficients times 256: limited range 1.596, 0.391, 0.813, 2.018; full 1.402, 0.344, 0.714, 1.772.
-          let r = full ? c + 359 * e : c + 409 * e
-          let g = full ? c - 88 * d - 183 * e : c - 100 * d - 208 * e
-          let b = full ? c + 454 * d : c + 516 * d
-          rgb[out] = clamp(r)
-          rgb[out + 1] = clamp(g)
-          rgb[out + 2] = clamp(b)
+          rgb[out] = clamp(c + rv * e)
+          rgb[out + 1] = clamp(c - gu * d - gv * e)
+          rgb[out + 2] = clamp(c + bu * d)
           out += 3
         }
       }
