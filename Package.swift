@@ -15,6 +15,7 @@ let package = Package(
                    providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CX11", pkgConfig: "x11 xtst",
                    providers: [.apt(["libx11-dev", "libxtst-dev"])]),
+    .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
     // The data path.
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
@@ -22,17 +23,19 @@ let package = Package(
     .target(name: "Gestures", dependencies: ["HandPose"]),
     .target(name: "Desktop", dependencies: ["CX11", "Imaging", "HandPose"]),
     .target(name: "Rules", dependencies: ["Gestures", "HandPose", "CX11"]),
+    .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
 
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging", "Rules"]),
+    .executableTarget(name: "gestured", dependencies: ["Capture", "HandPose", "Imaging", "Rules"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
     .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "CX11", "TestSupport"]),
+    .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

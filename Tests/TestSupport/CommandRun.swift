@@ -23,11 +23,14 @@ public struct CommandRun {
     try process.run()
     // Read both pipes while the program runs, so a chatty program cannot fill one and stall.
     nonisolated(unsafe) var errData = Data()
-    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      finished.signal()
+    }.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
+    finished.wait()
     return CommandRun(status: process.terminationStatus,
                       standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errData, as: UTF8.self))

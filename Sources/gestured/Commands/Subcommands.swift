@@ -3,7 +3,9 @@ var subcommands: [any Subcommand.Type] {
   [
     DetectCommand.self,
     TrackCommand.self,
-    BenchCommand.self,
     CheckCommand.self,
+    DevicesCommand.self,
+    RecordCommand.self,
+    BenchCommand.self,
   ]
 }
