@@ -23,11 +23,26 @@ public struct HandPoseOptions: Sendable {
   /// While tracking, a new palm overlapping a tracked hand's region by more than this IoU is the
   /// same hand and is dropped (AssociationNormRectCalculator min_similarity_threshold).
   public var sameHandOverlap = 0.5
-  /// Seconds between palm detections while no hand is tracked (0: every frame).
-  public var idleDetectionInterval = 0.0
+  /// Seconds between palm detections while no hand is tracked (0: every frame). MediaPipe runs
+  /// it on every frame; 0.1 s keeps an idle agent cheap and still finds a raised hand within a
+  /// few frames.
+  public var idleDetectionInterval = 0.1
   /// Seconds between palm detections while some, but fewer than `maximumHandCount`, hands are
-  /// tracked (0: every frame).
-  public var searchDetectionInterval = 0.0
+  /// tracked (0: every frame, as MediaPipe). A second hand is rarely raised in a hurry.
+  public var searchDetectionInterval = 0.5
+  /// A tracked hand that is lost is looked for again on the same frame, and for this long after a
+  /// hand was last seen palm detection runs on every frame while none is tracked: a hand that was
+  /// just there (in a fast swipe, say) is likely to be found again at once.
+  public var reacquireWindow = 0.5
+
+  /// The same palm-detection cadence as MediaPipe Hands (every frame while fewer than
+  /// `maximumHandCount` hands are tracked): what the parity tests compare against.
+  public static var mediaPipeCadence: HandPoseOptions {
+    var options = HandPoseOptions()
+    options.idleDetectionInterval = 0
+    options.searchDetectionInterval = 0
+    return options
+  }
 
   public init() {}
 }
@@ -55,6 +70,7 @@ public final class HandPoseDetector {
   private var tracked: [(region: RotatedRect, id: Int)] = []
   private var nextID = 1
   private var lastPalmDetection = -Double.infinity
+  private var lastHandSeen = -Double.infinity
 
   /// Loads both models of the chosen variant. Throws `InferenceError` when the runtime or a model
   /// is missing or unusable.
@@ -87,9 +103,12 @@ public final class HandPoseDetector {
     for candidate in tracked where !regions.contains(where: { HandRegion.overlap($0.region, candidate.region) > options.sameHandOverlap }) {
       regions.append(candidate)
     }
+    let recent = frame.timestamp - lastHandSeen < options.reacquireWindow && frame.timestamp >= lastHandSeen
+    var ranPalmDetection = false
     if regions.count < options.maximumHandCount {
-      let interval = regions.isEmpty ? options.idleDetectionInterval : options.searchDetectionInterval
+      let interval = !regions.isEmpty ? options.searchDetectionInterval : recent ? 0 : options.idleDetectionInterval
       if frame.timestamp - lastPalmDetection >= interval || frame.timestamp < lastPalmDetection {
+        ranPalmDetection = true
         lastPalmDetection = frame.timestamp
         for region in try palmRegions(frame, excluding: regions.map(\.region)) where regions.count < options.maximumHandCount {
           regions.append((region, nextID))
@@ -99,18 +118,35 @@ public final class HandPoseDetector {
     }
     var hands: [HandObservation] = []
     tracked.removeAll(keepingCapacity: true)
+    try observe(frame, regions, into: &hands)
+    // A followed hand was lost on a frame without palm detection: look for it again now.
+    if hands.count < regions.count && !ranPalmDetection && recent {
+      lastPalmDetection = frame.timestamp
+      var found: [(region: RotatedRect, id: Int)] = []
+      for region in try palmRegions(frame, excluding: tracked.map(\.region)) where hands.count + found.count < options.maximumHandCount {
+        found.append((region, nextID))
+        nextID += 1
+      }
+      try observe(frame, found, into: &hands)
+    }
+    if !hands.isEmpty { lastHandSeen = frame.timestamp }
+    return hands
+  }
+
+  /// Runs the landmark model on each region; keeps the hands found and their next regions.
+  private func observe(_ frame: Frame, _ regions: [(region: RotatedRect, id: Int)], into hands: inout [HandObservation]) throws {
     for (region, id) in regions {
       guard let (hand, next) = try observe(frame, region: region, id: id) else { continue }
       hands.append(hand)
       tracked.append((next, id))
     }
-    return hands
   }
 
   /// Forgets the hands being followed (the next `track` starts from palm detection).
   public func reset() {
     tracked.removeAll()
     lastPalmDetection = -Double.infinity
+    lastHandSeen = -Double.infinity
   }
 
   /// Regions of new palms, best first, at most `maximumHandCount`, none overlapping `excluded`.

@@ -47,8 +47,17 @@ final class ReferenceParityTests: XCTestCase {
     print("photos: \(distances.count) hands, mean landmark distance \(distances.reduce(0, +) / Double(distances.count))")
   }
 
+  /// With the agent's default palm-detection cadence (rarer while idle or tracking).
   func testClipsTrackedMatchMediaPipe() throws {
-    let detector = try detector()
+    try checkClips(with: try detector())
+  }
+
+  /// With MediaPipe's own cadence (palm detection on every frame while a hand is missing).
+  func testClipsTrackedWithMediaPipeCadenceMatchMediaPipe() throws {
+    try checkClips(with: try HandPoseDetector(options: .mediaPipeCadence))
+  }
+
+  private func checkClips(with detector: HandPoseDetector) throws {
     let decoder = JPEGDecoder()
     for clip in MediaPipeReference.clipNames {
       let expected = try MediaPipeReference.clip(clip)
