@@ -29,7 +29,7 @@ let package = Package(
     .executableTarget(name: "gestured", dependencies: ["Capture", "HandPose", "Imaging", "Rules"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["CX11"], path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
     .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "TestSupport"]),

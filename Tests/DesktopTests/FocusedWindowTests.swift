@@ -1,4 +1,5 @@
 import Desktop
+import TestSupport
 import XCTest
 
 /// focusedWindowClass() finds the WM_CLASS of the window a test client focuses, with and without

@@ -1,5 +1,6 @@
 @testable import Desktop
 import Foundation
+import TestSupport
 import XCTest
 
 final class XDisplayTests: XCTestCase {

@@ -1,5 +1,6 @@
 import CX11
 @testable import Desktop
+import TestSupport
 import XCTest
 
 /// Keys sent through XTestKeyboard arrive at a real X window exactly as typed, and leave the

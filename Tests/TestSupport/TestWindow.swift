@@ -6,27 +6,33 @@ import XCTest
 /// `make test`), one mapped top-level window with the input focus, recording the key events it
 /// receives. It plays the application that gestured types into, and observes the server from
 /// outside the code under test.
-final class TestWindow {
+public final class TestWindow {
   /// One key event as the window received it.
-  struct KeyEvent: Equatable, CustomStringConvertible {
-    var pressed: Bool
+  public struct KeyEvent: Equatable, CustomStringConvertible {
+    public var pressed: Bool
     /// The keysym in column 0 of the event's keycode (XLookupKeysym index 0).
-    var keysym: UInt32
+    public var keysym: UInt32
     /// The modifier state before the event (ShiftMask, ControlMask, Mod1Mask...).
-    var state: UInt32
+    public var state: UInt32
 
-    var description: String {
+    public init(pressed: Bool, keysym: UInt32, state: UInt32) {
+      self.pressed = pressed
+      self.keysym = keysym
+      self.state = state
+    }
+
+    public var description: String {
       let name = XKeysymToString(KeySym(keysym)).map { String(cString: $0) } ?? "0x\(String(keysym, radix: 16))"
       return "\(pressed ? "press" : "release") \(name) state=0x\(String(state, radix: 16))"
     }
   }
 
-  let display: OpaquePointer
-  let window: UInt
-  var root: UInt { XDefaultRootWindow(display) }
+  public let display: OpaquePointer
+  public let window: UInt
+  public var root: UInt { XDefaultRootWindow(display) }
 
   /// Opens the display and maps a focused window; fails the test (never skips it) without X.
-  init(file: StaticString = #filePath, line: UInt = #line) throws {
+  public init(file: StaticString = #filePath, line: UInt = #line) throws {
     guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
       XCTFail("this test needs an X server and DISPLAY is not set: run it through `make test` "
               + "(xvfb-run), or start Xvfb and export DISPLAY", file: file, line: line)
@@ -53,14 +59,14 @@ final class TestWindow {
   }
 
   /// Gives `target` the input focus and waits until the server has done it.
-  func focus(_ target: UInt) {
+  public func focus(_ target: UInt) {
     XSetInputFocus(display, target, RevertToParent, 0)
     XSync(display, 0)
   }
 
   /// The key events received since the last call (after a round trip, so every event the
   /// server generated before now is in). MappingNotify refreshes the keymap as a client must.
-  func takeKeyEvents() -> [KeyEvent] {
+  public func takeKeyEvents() -> [KeyEvent] {
     XSync(display, 0)
     var events: [KeyEvent] = []
     var event = XEvent()
@@ -80,7 +86,7 @@ final class TestWindow {
   }
 
   /// The server's whole core keyboard map, read afresh.
-  func keyboardMapping() -> [UInt] {
+  public func keyboardMapping() -> [UInt] {
     var low: Int32 = 0, high: Int32 = 0, perKeycode: Int32 = 0
     XDisplayKeycodes(display, &low, &high)
     guard let table = XGetKeyboardMapping(display, UInt8(low), high - low + 1, &perKeycode) else { return [] }
@@ -89,7 +95,7 @@ final class TestWindow {
   }
 
   /// Fails the test, naming the first differing entry, when the keymap is not `original`.
-  func assertKeymap(equals original: [UInt], file: StaticString = #filePath, line: UInt = #line) {
+  public func assertKeymap(equals original: [UInt], file: StaticString = #filePath, line: UInt = #line) {
     let now = keyboardMapping()
     guard now != original else { return }
     let index = zip(now, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -99,19 +105,19 @@ final class TestWindow {
   }
 
   /// The keycodes the server holds down (XQueryKeymap).
-  func keysDown() -> [Int] {
+  public func keysDown() -> [Int] {
     var bits = [CChar](repeating: 0, count: 32)
     XQueryKeymap(display, &bits)
     return (0..<256).filter { UInt8(bitPattern: bits[$0 / 8]) & (1 << UInt8($0 % 8)) != 0 }
   }
 
   /// Whether the server's keymap has `keysym` on some keycode.
-  func keymapHas(_ keysym: UInt32) -> Bool {
+  public func keymapHas(_ keysym: UInt32) -> Bool {
     keyboardMapping().contains(UInt(keysym))
   }
 
   /// Sets WM_CLASS on `target`.
-  func setClass(_ target: UInt, instance: String, className: String) {
+  public func setClass(_ target: UInt, instance: String, className: String) {
     instance.withCString { name in
       className.withCString { cls in
         var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name),
@@ -124,7 +130,7 @@ final class TestWindow {
 
   /// Sets `_NET_ACTIVE_WINDOW` on the root window to `target`, as a window manager does; nil
   /// deletes it.
-  func setActiveWindow(_ target: UInt?) {
+  public func setActiveWindow(_ target: UInt?) {
     let atom = XInternAtom(display, "_NET_ACTIVE_WINDOW", 0)
     if var value = target {
       withUnsafeBytes(of: &value) { bytes in
@@ -138,13 +144,13 @@ final class TestWindow {
   }
 
   /// Destroys a window and waits until the server has.
-  func destroy(_ target: UInt) {
+  public func destroy(_ target: UInt) {
     XDestroyWindow(display, target)
     XSync(display, 0)
   }
 
   /// A child window of the test window, mapped.
-  func makeChild() -> UInt {
+  public func makeChild() -> UInt {
     let screen = XDefaultScreen(display)
     let child = XCreateSimpleWindow(display, window, 5, 5, 50, 50, 0,
                                     XBlackPixel(display, screen), XWhitePixel(display, screen))
