@@ -22,11 +22,12 @@ let package = Package(
     .target(name: "Gestures", dependencies: ["HandPose"]),
 
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging"]),
+    .executableTarget(name: "gestured", dependencies: ["HandPose", "Imaging", "Gestures"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+    .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
