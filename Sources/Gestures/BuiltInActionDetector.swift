@@ -34,6 +34,10 @@ public struct BuiltInActionDetector: Sendable {
     public var waveMaxStrokeDuration = 1.0
     /// A reversal counts once the palm has come back this many hand sizes from its extreme.
     public var waveHysteresis = 0.3
+    /// After an action fired, the next one needs the hand at rest first: its palm staying within
+    /// `restDistance` hand sizes for `restDuration` seconds (or the hand lost). So a swipe's tail
+    /// or a wave that goes on does not fire again.
+    public var restDuration = 0.3, restDistance = 0.25
 
     public init() {}
   }
@@ -55,6 +59,23 @@ public struct BuiltInActionDetector: Sendable {
     guard size > 0 else { return nil }
     if let wave = wave(queue, size: size) { return wave }
     return swipe(queue, size: size, handLost: handLost)
+  }
+
+  /// Whether the newest samples, spanning at least `restDuration` seconds, stay within
+  /// `restDistance` hand sizes.
+  func isAtRest(_ queue: inout ActionQueue) -> Bool {
+    let n = queue.count
+    guard n >= 2, queue.time(n - 1) - queue.time(0) >= options.restDuration else { return false }
+    var first = n - 1
+    while first > 0 && queue.time(n - 1) - queue.time(first - 1) <= options.restDuration { first -= 1 }
+    if first > 0 { first -= 1 }  // include the sample just before, so the span covers restDuration
+    var low = queue.palm(first), high = low
+    for index in first..<n {
+      low = pointwiseMin(low, queue.palm(index))
+      high = pointwiseMax(high, queue.palm(index))
+    }
+    let size = queue.medianSize(from: first)
+    return size > 0 && (high - low).max() / size <= options.restDistance
   }
 
   private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool) -> (action: Int, confidence: Double)? {

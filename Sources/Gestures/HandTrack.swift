@@ -40,6 +40,8 @@ struct HandTrack {
   private var modelOutputs: [[Double]]
   /// Feature vector scratch for trained models.
   private var features: [Double]
+  /// False after an action fired, until the hand has rested (or was lost): one motion, one action.
+  private var actionsArmed = true
 
   init(chirality: Chirality, noneLabel: Int, queueCapacity: Int, models: [GestureModel]) {
     self.chirality = chirality
@@ -58,6 +60,7 @@ struct HandTrack {
     queue.removeAll()
     lastSeen = -Double.infinity
     lastSampleFrame = nil
+    actionsArmed = true
   }
 
   /// The hand was observed on this frame: pose evidence, then an action sample when due.
@@ -91,13 +94,19 @@ struct HandTrack {
     if !c.mirrored { palm.x = c.aspectRatio - palm.x }  // the user's view, as in a mirror
     queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures), pose: measures)
     lastSampleFrame = c.frame
+    if !actionsArmed {
+      guard c.actionDetector.isAtRest(&queue) else { return }
+      actionsArmed = true
+      queue.removeAll()
+      return
+    }
     if queue.samplesSinceClassification >= c.settings.actionInterval {
       classifyActions(c, handLost: false, models: &models, events: &events)
     }
   }
 
   /// The hand was not observed on this frame: evidence for `none`; after `lostAfter` seconds its
-  /// queue is classified a last time and emptied.
+  /// queue is classified a last time and emptied, and actions are armed again.
   mutating func miss(_ c: Context, lostAfter: Double, models: inout [GestureModel], events: inout [GestureEvent]) {
     guard active else { return }
     report(evidence.observe(c.noneLabel, probability: 1, confirmFrames: c.settings.poseConfirmFrames,
@@ -109,9 +118,10 @@ struct HandTrack {
 
   /// Classifies what is left in the queue as if the hand had left, then empties it.
   mutating func flush(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
-    if queue.count > 0 { classifyActions(c, handLost: true, models: &models, events: &events) }
+    if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
     queue.removeAll()
     lastSampleFrame = nil
+    actionsArmed = true
   }
 
   private func report(_ change: (label: Int, confidence: Double)?, _ c: Context, events: inout [GestureEvent]) {
@@ -139,6 +149,7 @@ struct HandTrack {
     guard let action else { return }
     events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .action, gesture: action, confidence: confidence))
     queue.removeAll()
+    actionsArmed = false
   }
 }
 
