@@ -36,6 +36,9 @@ public struct BuiltInPoseClassifier: Sendable {
     /// Thumb and index tips touch: their centres are about one fingertip's width apart, a quarter
     /// of a hand size.
     public var pinch = 0.25, pinchWidth = 0.05
+    /// ... out in front of the hand: the thumb tip at least this many hand sizes from the middle
+    /// knuckle (a thumb lying on a fist's fingers stays within about half a hand size).
+    public var pinchThumbReach = 0.6, pinchThumbReachWidth = 0.06
     /// Victory: index and middle tips at least a third of a hand size apart (a V, not two fingers
     /// held together).
     public var fingerGap = 0.35, fingerGapWidth = 0.06
@@ -88,6 +91,7 @@ public struct BuiltInPoseClassifier: Sendable {
     let down = logistic((-f.thumbUpness - o.thumbVertical) / o.thumbVerticalWidth)
     let tucked = logistic((o.thumbTuck - f.thumbTuck) / o.thumbTuckWidth)
     let pinched = logistic((o.pinch - f.pinchDistance) / o.pinchWidth)
+      * logistic((f.thumbReach - o.pinchThumbReach) / o.pinchThumbReachWidth)
     let apart = logistic((f.fingerGap - o.fingerGap) / o.fingerGapWidth)
     let (i, m, r, l) = (extended[0], extended[1], extended[2], extended[3])
     let (fi, fm, fr, fl) = (folded[0], folded[1], folded[2], folded[3])

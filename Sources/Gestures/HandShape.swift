@@ -48,7 +48,7 @@ public struct HandShape: Sendable, Equatable {
     let length = distance(self[.wrist], self[.middleMCP])
     let side = distance(self[.wrist], self[.indexMCP])
     let width = 1.25 * distance(self[.indexMCP], self[.littleMCP])
-    return Swift.max(length, side, width, 1e-9)
+    return Swift.max(Swift.max(length, side), Swift.max(width, 1e-9))
   }
 
   /// The centre of the palm: the mean of the wrist and the four knuckles. It moves with the hand,
