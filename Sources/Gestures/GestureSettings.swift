@@ -49,12 +49,13 @@ public struct GestureSettings: Sendable, Equatable {
       return value
     }
     switch name {
-    case "pose_confirm_frames": poseConfirmFrames = try count(1...300)
-    case "pose_release_frames": poseReleaseFrames = try count(1...300)
+    // Ranges as docs/rules.md gives them.
+    case "pose_confirm_frames": poseConfirmFrames = try count(1...60)
+    case "pose_release_frames": poseReleaseFrames = try count(1...60)
     case "min_pose_confidence": minPoseConfidence = try fraction()
-    case "action_stride": actionStride = try count(1...30)
-    case "action_window": actionWindow = try count(4...600)
-    case "action_interval": actionInterval = try count(1...600)
+    case "action_stride": actionStride = try count(1...10)
+    case "action_window": actionWindow = try count(10...120)
+    case "action_interval": actionInterval = try count(1...30)
     case "min_action_confidence": minActionConfidence = try fraction()
     default:
       throw GestureSettingsError(message: "unknown setting \"\(name)\"; known: \(Self.names.joined(separator: ", "))")

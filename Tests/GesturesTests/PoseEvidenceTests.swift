@@ -76,3 +76,46 @@ final class PoseEvidenceTests: XCTestCase {
     XCTAssertEqual(events.last?.frame, 16)
   }
 }
+
+/// The settings a rule file's `set` lines change.
+final class GestureSettingsTests: XCTestCase {
+  func testSetByRuleFileNames() throws {
+    var settings = GestureSettings()
+    XCTAssertEqual([settings.poseConfirmFrames, settings.poseReleaseFrames, settings.actionStride, settings.actionWindow,
+                    settings.actionInterval], [4, 5, 2, 45, 2])
+    try settings.set("pose_confirm_frames", to: 6)
+    try settings.set("pose_release_frames", to: 8)
+    try settings.set("min_pose_confidence", to: 0.6)
+    try settings.set("action_stride", to: 3)
+    try settings.set("action_window", to: 30)
+    try settings.set("action_interval", to: 5)
+    try settings.set("min_action_confidence", to: 0.8)
+    XCTAssertEqual([settings.poseConfirmFrames, settings.poseReleaseFrames, settings.actionStride, settings.actionWindow,
+                    settings.actionInterval], [6, 8, 3, 30, 5])
+    XCTAssertEqual(settings.minPoseConfidence, 0.6)
+    XCTAssertEqual(settings.minActionConfidence, 0.8)
+  }
+
+  func testBadNamesAndValuesSaySo() {
+    var settings = GestureSettings()
+    XCTAssertThrowsError(try settings.set("pose_confirm_frame", to: 3)) { XCTAssertTrue("\($0)".contains("unknown setting")) }
+    XCTAssertThrowsError(try settings.set("action_window", to: 2.5)) {
+      XCTAssertEqual("\($0)", "action_window needs a whole number from 10 to 120, not 2.5")
+    }
+    XCTAssertThrowsError(try settings.set("min_pose_confidence", to: 2)) {
+      XCTAssertEqual("\($0)", "min_pose_confidence needs a number from 0 to 1, not 2")
+    }
+    XCTAssertEqual(settings, GestureSettings())
+  }
+
+  func testChangingTheWindowKeepsTheRecognizerWorking() throws {
+    var recognizer = GestureRecognizer()
+    try recognizer.settings.set("action_window", to: 20)
+    var actions: [String] = []
+    for (index, hands) in try ReferenceData.clip("swipe_toward_image_bottom").enumerated() {
+      let events = recognizer.process(hands.map { $0.observation() }, time: Double(index) / 25, frame: index, aspectRatio: 640.0 / 360)
+      actions += events.filter { $0.kind == .action }.map(\.gesture)
+    }
+    XCTAssertEqual(actions, ["swipe_down"])
+  }
+}
