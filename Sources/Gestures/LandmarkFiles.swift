@@ -8,6 +8,11 @@ public struct LandmarkSequence: Sendable {
     /// Capture time, seconds.
     public var time: Double
     public var hands: [HandObservation]
+
+    public init(time: Double, hands: [HandObservation]) {
+      self.time = time
+      self.hands = hands
+    }
   }
 
   /// Frame width / height in pixels.
@@ -15,6 +20,14 @@ public struct LandmarkSequence: Sendable {
   /// Whether the frames were mirrored (selfie view) when recorded.
   public var mirrored: Bool
   public var frames: [Frame]
+
+  /// A sequence of frames of the given aspect ratio (width / height); `mirrored` says whether
+  /// they were mirrored (selfie view), so actions are learned from the user's view.
+  public init(aspectRatio: Double, mirrored: Bool, frames: [Frame]) {
+    self.aspectRatio = aspectRatio
+    self.mirrored = mirrored
+    self.frames = frames
+  }
 }
 
 /// Readers of the landmark files `gestured train` accepts (formats in docs/training.md).

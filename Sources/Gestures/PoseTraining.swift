@@ -1,4 +1,5 @@
 import Foundation
+import HandPose
 
 extension GestureTraining {
   /// Trains a pose classifier from `directory/<label>/`, where each label folder holds landmark
@@ -83,6 +84,11 @@ extension GestureTraining {
 extension GestureModel {
   /// Pose probabilities for `labels` of one observed hand on a frame of the given aspect ratio
   /// (width / height), for checking single photos. Only for pose models.
+  public mutating func classify(_ hand: HandObservation, aspectRatio: Double) -> [Double] {
+    classify(HandShape(hand, aspectRatio: aspectRatio))
+  }
+
+  /// Pose probabilities for `labels` of one hand shape. Only for pose models.
   public mutating func classify(_ shape: HandShape) -> [Double] {
     precondition(kind == .pose, "classify(_:) takes a pose model")
     var vector = Array(repeating: 0.0, count: ModelFeatures.poseCount)
