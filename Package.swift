@@ -25,17 +25,20 @@ let package = Package(
     .target(name: "Rules", dependencies: ["Gestures", "HandPose", "CX11"]),
     .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
 
+    .target(name: "Agent", dependencies: ["Capture", "Desktop", "Gestures", "HandPose", "Imaging", "Rules"]),
+
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["Capture", "HandPose", "Imaging", "Rules"]),
+    .executableTarget(name: "gestured", dependencies: ["Agent", "Capture", "Gestures", "HandPose", "Imaging", "Rules"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", dependencies: ["CX11"], path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "TestSupport"]),
-    .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
+    .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
     .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "CX11", "TestSupport"]),
+    .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,12 @@
 /// Every subcommand of `gestured`, in the order `gestured --help` lists them.
 var subcommands: [any Subcommand.Type] {
   [
+    RunCommand.self,
+    PreviewCommand.self,
+    CheckCommand.self,
     DetectCommand.self,
     TrackCommand.self,
-    CheckCommand.self,
+    TrainCommand.self,
     DevicesCommand.self,
     RecordCommand.self,
     BenchCommand.self,

@@ -1,0 +1,73 @@
+import Desktop
+import Foundation
+import Imaging
+import Rules
+
+/// Input: rule firings. Output: what they ask for, done: key combos through XTest, programs run
+/// without a shell, snapshots after their delay, pause and resume. With `dryRun`, each action is
+/// printed instead (and needs no X server).
+final class ActionPerformer {
+  let dryRun: Bool
+  private let log: AgentLog
+  private let keyboard: XTestKeyboard?
+  private let runner: CommandRunner
+  private let snapshots = SnapshotWriter()
+  private var timer = SnapshotTimer()
+
+  init(dryRun: Bool, display: XDisplay?, log: AgentLog) throws {
+    self.dryRun = dryRun
+    self.log = log
+    keyboard = try dryRun ? nil : display.map { try XTestKeyboard(display: $0) }
+    runner = CommandRunner { line in
+      if line.source == .runner { log.warning("\(line)") } else { log.info("\(line)") }
+    }
+  }
+
+  /// Does what `firing` asks. Pause, resume and toggle change `matcher`.
+  func perform(_ firing: RuleFiring, matcher: inout RuleMatcher, frameTime: Double) {
+    let rule = firing.rule
+    let what = "\(rule.action)"
+    log.info("rule \(rule.line): \(firing.hand.rawValue) \(firing.gesture) (\(String(format: "%.2f", firing.confidence))) -> \(what)\(dryRun ? "  [dry run]" : "")", at: firing.time)
+    switch rule.action {
+    case .pause: matcher.setPaused(true)
+    case .resume: matcher.setPaused(false)
+    case .toggle: matcher.setPaused(!matcher.isPaused)
+    case .key(let combos):
+      guard !dryRun, let keyboard else { return }
+      for combo in combos {
+        do { try keyboard.send(modifiers: combo.modifiers, key: combo.key) } catch {
+          log.error("rule \(rule.line): key \(combo.text): \(error)", at: firing.time)
+        }
+      }
+    case .exec(let argv):
+      guard !dryRun else { return }
+      runner.start(argv.map(firing.expand), environment: firing.environment)
+    case .snapshot(let path, let delay):
+      guard !dryRun else { return }
+      timer.schedule(path ?? SnapshotPath.defaultTemplate, at: frameTime + delay)
+    }
+  }
+
+  /// Once per frame: snapshots that are due are taken of this frame; finished programs are reaped
+  /// and their output logged; a keycode bound for a rare keysym is given back when idle.
+  func tick(_ frame: Frame) {
+    for template in timer.takeDue(at: frame.timestamp) {
+      do {
+        let path = try snapshots.write(frame, to: template)
+        log.info("snapshot saved to \(path)", at: frame.timestamp)
+      } catch {
+        log.error("snapshot: \(error)", at: frame.timestamp)
+      }
+    }
+    runner.poll()
+    do { try keyboard?.restoreKeymapIfIdle() } catch { log.warning("restoring the keymap: \(error)") }
+  }
+
+  /// On stop: keys up, keymap restored, running programs stopped, pending snapshots dropped.
+  func stop() {
+    keyboard?.releaseAll()
+    if !timer.isEmpty { log.warning("pending snapshots not taken: the source ended") }
+    timer.cancelAll()
+    runner.stopAll()
+  }
+}

@@ -1,0 +1,206 @@
+import Capture
+import Desktop
+import Foundation
+import Gestures
+import HandPose
+import Imaging
+import Rules
+
+/// The running agent: frames from a camera or a recording, through the hand pose engine, the
+/// gesture stage and the rules, to keys, programs and snapshots.
+///
+/// One thread does the work; capture runs on its own and hands over the newest frame (a camera)
+/// or every frame (a recording). The loop waits on the capture, the X connection and the signal
+/// pipe, like sxhkd: signal handlers only set flags. Time is always the frame's capture time.
+public final class Agent {
+  private let options: AgentOptions
+  private let log: AgentLog
+  private var watcher: RuleFileWatcher
+  private var matcher: RuleMatcher
+  private let settings: ResolvedSettings
+  private let detector: HandPoseDetector
+  private var recognizer: GestureRecognizer
+  private let capture: CaptureThread
+  private let display: XDisplay?
+  private let performer: ActionPerformer
+  private var preview: PreviewView?
+  private var stats = AgentStats()
+
+  /// Loads the rules, the models and the classifiers, opens the source and (unless this is a dry
+  /// run without app sections) the X display. Throws with a message a user can act on.
+  public init(options: AgentOptions, log: AgentLog) throws {
+    self.options = options
+    self.log = log
+    let rulesPath: String
+    if let path = options.rulesPath {
+      rulesPath = path
+    } else {
+      let (path, created) = try RuleFileLocation.userRulesCreatingDefault()
+      if created { log.info("created \(path) from the default rules; edit it to choose what your gestures do") }
+      rulesPath = path
+    }
+    let models = try Self.classifiers(for: rulesPath)
+    let labels = Set(models.flatMap(\.labels)).subtracting([GestureName.none])
+    watcher = try RuleFileWatcher(path: rulesPath, extraGestures: labels)
+    let ruleFile = watcher.ruleFile
+    for warning in ruleFile.warnings { log.warning("\(warning)") }
+    matcher = RuleMatcher(rules: ruleFile.rules)
+    settings = ResolvedSettings(options, ruleFile.settings)
+    detector = try HandPoseDetector(options: settings.engine)
+    recognizer = GestureRecognizer(settings: try Self.gestureSettings(ruleFile.settings),
+                                   mirrored: settings.engine.mirrored, models: models)
+
+    let needsX = !options.dryRun || settings.preview || ruleFile.rules.contains { if case .apps = $0.scope { true } else { false } }
+    var display: XDisplay? = nil
+    do { display = try XDisplay() } catch {
+      if needsX && !options.dryRun { throw AgentError("\(error); gestured sends keys to an X11 session") }
+      if needsX { log.warning("\(error): [app] sections cannot match without an X display") }
+    }
+    self.display = display
+    performer = try ActionPerformer(dryRun: options.dryRun, display: display, log: log)
+
+    let source: any FrameSource
+    if let path = options.source {
+      var fileOptions = FileSource.Options()
+      fileOptions.pacing = options.unpaced ? .asFastAsPossible : .clipRate
+      source = try FileSource.open(path, options: fileOptions)
+    } else {
+      source = try CameraSource(device: settings.camera, report: { [log] event in log.warning("\(event)") })
+    }
+    capture = CaptureThread(source: source, policy: options.source == nil ? .newestOnly : .everyFrame)
+    if settings.preview {
+      preview = try PreviewView(mirrored: settings.engine.mirrored)
+    }
+    log.info("gestured: \(ruleFile.rules.count) rules from \(rulesPath); source \(source.name); model \(settings.engine.model.rawValue), \(settings.engine.threads) threads, up to \(settings.engine.maximumHandCount) hands\(settings.engine.mirrored ? ", mirrored" : "")\(options.dryRun ? "; dry run" : "")")
+  }
+
+  /// Runs until the source ends (a recording) or SIGTERM/SIGINT; returns the exit status.
+  public func run() -> Int32 {
+    let signals = SignalFlags.install()
+    capture.start()
+    defer {
+      performer.stop()
+      capture.stop()
+      log.info("gestured: stopped; \(stats.summary(capture.counts))")
+    }
+    var frame = Frame(width: 0, height: 0)
+    var lastRulesCheck = -Double.infinity
+    var descriptors = [pollfd(fd: capture.readyDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+    if let display { descriptors.append(pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+    while true {
+      _ = poll(&descriptors, nfds_t(descriptors.count), 250)
+      let pending = SignalFlags.take()
+      if pending.contains(.stop) {
+        log.info("gestured: stopping (signal)")
+        return 0
+      }
+      if pending.contains(.reload) { apply(watcher.reload()) }
+      if pending.contains(.togglePause) {
+        matcher.setPaused(!matcher.isPaused)
+        log.info(matcher.isPaused ? "paused (SIGUSR1)" : "resumed (SIGUSR1)")
+      }
+      display?.discardPendingEvents()
+      if let preview, !preview.handleEvents() {
+        log.info("gestured: preview window closed")
+        return 0
+      }
+      let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+      if now - lastRulesCheck >= 1 {
+        lastRulesCheck = now
+        apply(watcher.poll())
+      }
+      do {
+        switch try capture.take(into: &frame, timeout: 0) {
+        case .frame: process(&frame)
+        case .timedOut: continue
+        case .ended:
+          finish(frame)
+          return 0
+        }
+      } catch {
+        log.error("\(error)")
+        return 1
+      }
+    }
+  }
+
+  /// One frame through every stage.
+  private func process(_ frame: inout Frame) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let hands: [HandObservation]
+    do { hands = try detector.track(frame) } catch {
+      log.error("hand pose engine: \(error)", at: frame.timestamp)
+      return
+    }
+    let afterEngine = DispatchTime.now().uptimeNanoseconds
+    let events = recognizer.process(hands, time: frame.timestamp, frame: stats.frames,
+                                    aspectRatio: Double(frame.width) / Double(max(1, frame.height)))
+    if stats.frames % 5 == 0, let display { matcher.focus(Self.windowClass(display.focusedWindowClass())) }
+    var firings: [RuleFiring] = []
+    for event in events {
+      log.detail("\(event.hand.rawValue) \(event.kind.rawValue) \(event.gesture) (\(String(format: "%.2f", event.confidence)))", at: event.time)
+      preview?.note(event)
+      firings += matcher.handle(event)
+    }
+    firings += matcher.advance(to: frame.timestamp)
+    for firing in firings {
+      performer.perform(firing, matcher: &matcher, frameTime: frame.timestamp)
+      preview?.note(firing)
+    }
+    performer.tick(frame)
+    let end = DispatchTime.now().uptimeNanoseconds
+    stats.add(engine: Double(afterEngine - start) / 1e9, rest: Double(end - afterEngine) / 1e9, palm: detector.timings.ranPalmDetection)
+    preview?.show(frame, hands: hands, framesPerSecond: stats.framesPerSecond(at: frame.timestamp))
+    if log.verbose, let line = stats.periodicReport(at: frame.timestamp, capture.counts) { log.detail(line, at: frame.timestamp) }
+  }
+
+  /// The source ended: actions still in the queues get their last chance.
+  private func finish(_ frame: Frame) {
+    for event in recognizer.finish(time: frame.timestamp, frame: stats.frames) {
+      for firing in matcher.handle(event) { performer.perform(firing, matcher: &matcher, frameTime: frame.timestamp) }
+    }
+    log.info("gestured: end of \(capture.source.name)", at: frame.timestamp)
+  }
+
+  private func apply(_ change: RuleFileWatcher.Change) {
+    switch change {
+    case .unchanged: break
+    case .reloaded(let ruleFile):
+      matcher.replaceRules(ruleFile.rules)
+      for warning in ruleFile.warnings { log.warning("\(warning)") }
+      if let gestures = try? Self.gestureSettings(ruleFile.settings) { recognizer.settings = gestures }
+      if ResolvedSettings(options, ruleFile.settings).engine.model != settings.engine.model
+        || ResolvedSettings(options, ruleFile.settings).camera != settings.camera {
+        log.warning("camera and model settings take effect when gestured restarts")
+      }
+      log.info("reloaded \(ruleFile.rules.count) rules from \(ruleFile.path)")
+    case .failed(let error):
+      log.error("\(error)")
+      log.warning("the rules loaded before stay in force")
+    }
+  }
+
+  private static func windowClass(_ window: Desktop.WindowClass?) -> Rules.WindowClass? {
+    window.map { Rules.WindowClass(instance: $0.instance, className: $0.className) }
+  }
+
+  /// The trained classifiers a rule file names with `set classifier PATH`.
+  private static func classifiers(for rulesPath: String) throws -> [GestureModel] {
+    guard let text = try? String(contentsOfFile: rulesPath, encoding: .utf8) else { return [] }
+    return try RuleFile.classifierPaths(in: text, path: rulesPath).map { path in
+      try GestureModel.load(contentsOf: URL(fileURLWithPath: path))
+    }
+  }
+
+  private static func gestureSettings(_ settings: RuleSettings) throws -> GestureSettings {
+    var result = GestureSettings()
+    if let value = settings.poseConfirmFrames { try result.set("pose_confirm_frames", to: Double(value)) }
+    if let value = settings.poseReleaseFrames { try result.set("pose_release_frames", to: Double(value)) }
+    if let value = settings.minPoseConfidence { try result.set("min_pose_confidence", to: value) }
+    if let value = settings.actionStride { try result.set("action_stride", to: Double(value)) }
+    if let value = settings.actionWindow { try result.set("action_window", to: Double(value)) }
+    if let value = settings.actionInterval { try result.set("action_interval", to: Double(value)) }
+    return result
+  }
+}

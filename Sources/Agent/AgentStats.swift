@@ -1,0 +1,39 @@
+import Capture
+import Foundation
+
+/// Counts and costs of the frames the agent has processed.
+struct AgentStats {
+  private(set) var frames = 0
+  private var palmFrames = 0
+  private var engineSeconds = 0.0
+  private var restSeconds = 0.0
+  private var recentTimes: [Double] = []
+  private var lastReport = -Double.infinity
+
+  mutating func add(engine: Double, rest: Double, palm: Bool) {
+    frames += 1
+    if palm { palmFrames += 1 }
+    engineSeconds += engine
+    restSeconds += rest
+  }
+
+  /// Frames per second over the last 30 frames, by their capture times.
+  mutating func framesPerSecond(at time: Double) -> Double {
+    recentTimes.append(time)
+    if recentTimes.count > 30 { recentTimes.removeFirst() }
+    guard let first = recentTimes.first, recentTimes.count > 1, time > first else { return 0 }
+    return Double(recentTimes.count - 1) / (time - first)
+  }
+
+  func summary(_ counts: CaptureThread.Counts) -> String {
+    let perFrame = frames > 0 ? String(format: "%.1f ms engine + %.2f ms gestures and rules per frame", engineSeconds / Double(frames) * 1000, restSeconds / Double(frames) * 1000) : "no frames"
+    return "\(frames) frames processed (palm detection on \(palmFrames)), \(counts.dropped) dropped, \(counts.source.skipped) unreadable skipped; \(perFrame)"
+  }
+
+  /// A statistics line every ten seconds of frame time, else nil.
+  mutating func periodicReport(at time: Double, _ counts: CaptureThread.Counts) -> String? {
+    guard time - lastReport >= 10 else { return nil }
+    lastReport = time
+    return "stats: " + summary(counts)
+  }
+}

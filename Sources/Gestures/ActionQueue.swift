@@ -1,0 +1,97 @@
+/// One hand's queue of samples for action classification: a ring buffer of fixed capacity,
+/// allocated once, oldest sample first.
+///
+/// A sample holds the frame's capture time (seconds), the palm centre in the USER's view (as in a
+/// mirror: x toward the user's right, y down, units of the frame's height), the hand size in the
+/// same units, how open the hand is (0...1) and the pose values trained action models read.
+struct ActionQueue {
+  /// Pose values stored per sample: `PoseFeatures` straightness (4), direction (4), thumb reach,
+  /// thumb upness, pinch distance.
+  static let poseValueCount = 11
+
+  let capacity: Int
+  private(set) var count = 0
+  private var start = 0
+  private var times: [Double]
+  private var palms: [SIMD2<Double>]
+  private var sizes: [Double]
+  private var openness: [Double]
+  private var poseValues: [Double]
+  /// Scratch space for medians, so classification does not allocate.
+  private var scratch: [Double]
+  /// Samples added since the queue was last classified.
+  var samplesSinceClassification = 0
+
+  init(capacity: Int) {
+    precondition(capacity > 0, "an action queue holds at least one sample")
+    self.capacity = capacity
+    times = Array(repeating: 0, count: capacity)
+    palms = Array(repeating: .zero, count: capacity)
+    sizes = Array(repeating: 0, count: capacity)
+    openness = Array(repeating: 0, count: capacity)
+    poseValues = Array(repeating: 0, count: capacity * Self.poseValueCount)
+    scratch = Array(repeating: 0, count: capacity)
+  }
+
+  /// Appends a sample, dropping the oldest when full.
+  mutating func append(time: Double, palm: SIMD2<Double>, size: Double, openness open: Double, pose: PoseFeatures) {
+    let slot: Int
+    if count < capacity {
+      slot = (start + count) % capacity
+      count += 1
+    } else {
+      slot = start
+      start = (start + 1) % capacity
+    }
+    times[slot] = time
+    palms[slot] = palm
+    sizes[slot] = size
+    openness[slot] = open
+    let base = slot * Self.poseValueCount
+    for finger in 0..<4 {
+      poseValues[base + finger] = pose.straightness[finger]
+      poseValues[base + 4 + finger] = pose.direction[finger]
+    }
+    poseValues[base + 8] = pose.thumbReach
+    poseValues[base + 9] = pose.thumbUpness
+    poseValues[base + 10] = pose.pinchDistance
+    samplesSinceClassification += 1
+  }
+
+  /// Empties the queue (after an action fired, or when the hand was lost).
+  mutating func removeAll() {
+    count = 0
+    start = 0
+    samplesSinceClassification = 0
+  }
+
+  @inline(__always) private func slot(_ index: Int) -> Int { (start + index) % capacity }
+
+  /// Capture time of sample `index` (0 = oldest), seconds.
+  func time(_ index: Int) -> Double { times[slot(index)] }
+  /// Palm centre of sample `index`, user's view, frame-height units.
+  func palm(_ index: Int) -> SIMD2<Double> { palms[slot(index)] }
+  /// Openness of sample `index`, 0...1.
+  func openness(_ index: Int) -> Double { openness[slot(index)] }
+  /// Pose value `value` (0..<poseValueCount) of sample `index`.
+  func poseValue(_ index: Int, _ value: Int) -> Double { poseValues[slot(index) * Self.poseValueCount + value] }
+
+  /// The median hand size of the samples `first..<count`: the unit of hand-relative motion,
+  /// robust to the few frames where blur or a turning hand shrinks the measured palm.
+  mutating func medianSize(from first: Int = 0) -> Double {
+    let n = count - first
+    guard n > 0 else { return 0 }
+    for index in 0..<n { scratch[index] = sizes[slot(first + index)] }
+    // Insertion sort: at most a few dozen values, and no allocation.
+    for i in 1..<Swift.max(n, 1) {
+      let value = scratch[i]
+      var j = i - 1
+      while j >= 0 && scratch[j] > value {
+        scratch[j + 1] = scratch[j]
+        j -= 1
+      }
+      scratch[j + 1] = value
+    }
+    return n % 2 == 1 ? scratch[n / 2] : (scratch[n / 2 - 1] + scratch[n / 2]) / 2
+  }
+}

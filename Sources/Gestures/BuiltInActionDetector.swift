@@ -1,0 +1,170 @@
+/// The built-in actions: four swipes and a wave, found by rules over one hand's action queue.
+///
+/// Input: the queue (palm centre in the user's view, hand size, openness, capture times). Output:
+/// the index of an action in `labels` and a confidence, or nil.
+///
+/// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of at least
+/// `swipeMinDistance` hand sizes within `swipeMaxDuration` seconds, with the hand open, that has
+/// ended (the hand stopped or turned back, or was lost). It is searched for anywhere in the queue,
+/// so a 45-sample window that is mostly stillness still finds a 0.7 s swipe. A wave is at least
+/// `waveReversals` horizontal direction reversals in a row, each stroke at least `waveMinStroke`
+/// hand sizes and at most `waveMaxStrokeDuration` seconds long, with the hand open. Distances are
+/// in hand sizes and durations in seconds, so a slowly rising hand (about 1.2 hand sizes in a
+/// second on the real clip) or a fist carried across the frame is no swipe.
+public struct BuiltInActionDetector: Sendable {
+  public struct Options: Sendable, Equatable {
+    /// Net displacement of a swipe along its axis, in hand sizes (the real swipe clips move 4-6.5).
+    public var swipeMinDistance = 2.0
+    /// Longest time the swipe's displacement may take, seconds (the real swipes take 0.6-0.9 s).
+    public var swipeMaxDuration = 1.0
+    /// Largest off-axis displacement, as a fraction of the on-axis one (about 30 degrees).
+    public var swipeMaxSlant = 0.6
+    /// Largest path walked along the axis, as a multiple of the net displacement (mostly one way).
+    public var swipeMaxPathRatio = 1.25
+    /// A swipe has ended when the palm has gone no further than this many hand sizes past the
+    /// swipe's end since.
+    public var swipeMaxOvershoot = 0.5
+    /// Fraction of the samples of a swipe or wave that must show an open hand (openness >= 0.5).
+    public var minOpenFraction = 0.6
+    /// Horizontal direction reversals that make a wave.
+    public var waveReversals = 3
+    /// Shortest wave stroke (peak to peak), hand sizes.
+    public var waveMinStroke = 0.6
+    /// Longest wave stroke, seconds.
+    public var waveMaxStrokeDuration = 1.0
+    /// A reversal counts once the palm has come back this many hand sizes from its extreme.
+    public var waveHysteresis = 0.3
+    /// After an action fired, the next one needs the hand at rest first: its palm staying within
+    /// `restDistance` hand sizes for `restDuration` seconds (or the hand lost). So a swipe's tail
+    /// or a wave that goes on does not fire again.
+    public var restDuration = 0.3, restDistance = 0.25
+
+    public init() {}
+  }
+
+  /// The action labels, in the order `detect` reports them.
+  public static let labels = GestureName.builtInActions
+
+  public var options: Options
+
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// Looks for an action in the queue. `handLost` says the hand is gone, so a move still under
+  /// way at the end of the queue counts as ended.
+  func detect(_ queue: inout ActionQueue, handLost: Bool) -> (action: Int, confidence: Double)? {
+    guard queue.count >= 3 else { return nil }
+    let size = queue.medianSize()
+    guard size > 0 else { return nil }
+    if let wave = wave(queue, size: size) { return wave }
+    return swipe(queue, size: size, handLost: handLost)
+  }
+
+  /// Whether the newest samples, spanning at least `restDuration` seconds, stay within
+  /// `restDistance` hand sizes.
+  func isAtRest(_ queue: inout ActionQueue) -> Bool {
+    let n = queue.count
+    guard n >= 2, queue.time(n - 1) - queue.time(0) >= options.restDuration else { return false }
+    var first = n - 1
+    while first > 0 && queue.time(n - 1) - queue.time(first - 1) <= options.restDuration { first -= 1 }
+    if first > 0 { first -= 1 }  // include the sample just before, so the span covers restDuration
+    var low = queue.palm(first), high = low
+    for index in first..<n {
+      low = pointwiseMin(low, queue.palm(index))
+      high = pointwiseMax(high, queue.palm(index))
+    }
+    let size = queue.medianSize(from: first)
+    return size > 0 && (high - low).max() / size <= options.restDistance
+  }
+
+  private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool) -> (action: Int, confidence: Double)? {
+    let o = options
+    let n = queue.count
+    var best: (distance: Double, end: Int, axis: Int, sign: Double)? = nil
+    for first in 0..<(n - 1) {
+      let origin = queue.palm(first)
+      var previous = origin
+      var path = SIMD2<Double>.zero
+      var open = queue.openness(first) >= 0.5 ? 1 : 0
+      for last in (first + 1)..<n {
+        if queue.time(last) - queue.time(first) > o.swipeMaxDuration { break }
+        let point = queue.palm(last)
+        path += SIMD2(abs(point.x - previous.x), abs(point.y - previous.y))
+        previous = point
+        if queue.openness(last) >= 0.5 { open += 1 }
+        let move = (point - origin) / size
+        let axis = abs(move.y) > abs(move.x) ? 1 : 0
+        let along = abs(move[axis]), across = abs(move[1 - axis])
+        guard along >= o.swipeMinDistance, across <= o.swipeMaxSlant * along,
+              path[axis] / size <= o.swipeMaxPathRatio * along,
+              Double(open) >= o.minOpenFraction * Double(last - first + 1) else { continue }
+        if along > (best?.distance ?? 0) { best = (along, last, axis, move[axis] > 0 ? 1 : -1) }
+      }
+    }
+    guard let best else { return nil }
+    if best.end == n - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
+    let endPoint = queue.palm(best.end)[best.axis]
+    for later in (best.end + 1)..<Swift.max(n, best.end + 1) {
+      if (queue.palm(later)[best.axis] - endPoint) * best.sign / size > o.swipeMaxOvershoot { return nil }
+    }
+    // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
+    let action = best.axis == 0 ? (best.sign > 0 ? 1 : 0) : (best.sign > 0 ? 3 : 2)
+    let confidence = Swift.min(1, 0.5 + 0.5 * (best.distance - o.swipeMinDistance) / o.swipeMinDistance)
+    return (action, confidence)
+  }
+
+  private func wave(_ queue: ActionQueue, size: Double) -> (action: Int, confidence: Double)? {
+    let o = options
+    let n = queue.count
+    let hysteresis = o.waveHysteresis * size
+    var direction = 0.0
+    var lowest = 0, highest = 0, turn = 0, extreme = 0
+    var run = 0, runStart = 0, runAmplitude = 0.0
+    for index in 1..<n {
+      let x = queue.palm(index).x
+      if direction == 0 {
+        if x < queue.palm(lowest).x { lowest = index }
+        if x > queue.palm(highest).x { highest = index }
+        if x - queue.palm(lowest).x >= hysteresis {
+          (direction, turn, extreme) = (1, lowest, index)
+        } else if queue.palm(highest).x - x >= hysteresis {
+          (direction, turn, extreme) = (-1, highest, index)
+        }
+        continue
+      }
+      if (x - queue.palm(extreme).x) * direction > 0 {
+        extreme = index
+        continue
+      }
+      guard (queue.palm(extreme).x - x) * direction >= hysteresis else { continue }
+      // A reversal at `extreme`: the stroke turn -> extreme is complete.
+      let amplitude = abs(queue.palm(extreme).x - queue.palm(turn).x) / size
+      let duration = queue.time(extreme) - queue.time(turn)
+      if amplitude >= o.waveMinStroke && duration <= o.waveMaxStrokeDuration {
+        if run == 0 { (runStart, runAmplitude) = (turn, 0) }
+        run += 1
+        runAmplitude += amplitude
+      } else {
+        run = 0
+      }
+      (turn, extreme, direction) = (extreme, index, -direction)
+      if run >= o.waveReversals, isWave(queue, from: runStart, to: index, size: size, meanStroke: runAmplitude / Double(run)) {
+        return (GestureName.builtInActions.count - 1, Swift.min(1, 0.5 + 0.1 * Double(run)))
+      }
+    }
+    return nil
+  }
+
+  /// The hand stayed open and moved mostly sideways over the candidate wave.
+  private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, meanStroke: Double) -> Bool {
+    var open = 0
+    var top = Double.infinity, bottom = -Double.infinity
+    for index in first...last {
+      if queue.openness(index) >= 0.5 { open += 1 }
+      top = Swift.min(top, queue.palm(index).y)
+      bottom = Swift.max(bottom, queue.palm(index).y)
+    }
+    return Double(open) >= options.minOpenFraction * Double(last - first + 1) && (bottom - top) / size <= meanStroke
+  }
+}

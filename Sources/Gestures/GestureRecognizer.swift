@@ -1,0 +1,157 @@
+import HandPose
+
+/// The gesture stage: turns each frame's observed hands into gesture events.
+///
+/// Input, per frame: the frame's capture time (seconds, monotonic) and index, its aspect ratio
+/// (width / height in pixels) and the hands the engine observed (joints normalised to the frame,
+/// chirality = the person's real hand). Output: the `GestureEvent`s of that frame, usually none.
+///
+/// Each of the person's hands (left, right: they never mix) has its own pose evidence and action
+/// queue. A pose event is emitted when a hand's confirmed pose changes, to `none` as well (also
+/// when the hand has been missing for `pose_release_frames` frames); an action event when an
+/// action fires, which empties that hand's queue so one motion fires once. When several hands of
+/// the same chirality are observed, the one with the tracking ID followed so far, then the one
+/// nearest to where the hand was, is followed.
+///
+/// Poses: the built-in classifier and every loaded pose model vote on each frame; the most probable
+/// label (not `none`) with at least `min_pose_confidence` is the frame's evidence. Actions: once a
+/// hand's queue has `action_interval` new samples, trained action models (with a full window)
+/// are asked first, then the built-in detector. A hand missing for more than `lostAfter` seconds
+/// has its queue classified a last time (a swipe that left the frame still counts) and emptied.
+///
+/// Steady state (no events, no new models) allocates nothing.
+public struct GestureRecognizer: Sendable {
+  /// Seconds a hand may be missing before its action queue is given up.
+  public static let lostAfter = 0.5
+
+  /// Thresholds of the stage. Changing the action window empties the queues.
+  public var settings: GestureSettings {
+    didSet { if settings.actionWindow != oldValue.actionWindow { rebuildTracks() } }
+  }
+  /// Whether frames reach the recognizer mirrored (selfie view). Action directions are named from
+  /// the user's view: on an un-mirrored frame a hand moving toward the image's left edge is
+  /// `swipe_right`; on a mirrored one it is `swipe_left`.
+  public var mirrored: Bool
+  /// The built-in pose rules.
+  public var poseClassifier = BuiltInPoseClassifier()
+  /// The built-in action rules.
+  public var actionDetector = BuiltInActionDetector()
+  /// Trained models, in the order they were added.
+  public private(set) var models: [GestureModel]
+
+  /// Pose labels: the built-ins (with `none`), then new labels of pose models.
+  private var poseLabels = BuiltInPoseClassifier.labels
+  private let noneLabel = BuiltInPoseClassifier.labels.count - 1
+  /// For each model: its label indices in `poseLabels` (pose models only).
+  private var modelLabelMap: [[Int]] = []
+  private var left: HandTrack
+  private var right: HandTrack
+
+  public init(settings: GestureSettings = GestureSettings(), mirrored: Bool = false, models: [GestureModel] = []) {
+    self.settings = settings
+    self.mirrored = mirrored
+    self.models = []
+    left = HandTrack(chirality: .left, noneLabel: noneLabel, queueCapacity: 1, models: [])
+    right = HandTrack(chirality: .right, noneLabel: noneLabel, queueCapacity: 1, models: [])
+    for model in models { mapLabels(of: model) }
+    self.models = models
+    rebuildTracks()
+  }
+
+  /// Adds a trained model next to the built-ins (and the models already added); forgets the
+  /// hands' current state.
+  public mutating func add(_ model: GestureModel) {
+    mapLabels(of: model)
+    models.append(model)
+    rebuildTracks()
+  }
+
+  /// Every gesture name the recognizer can report: built-in poses and actions, then the models'
+  /// labels (without `none`).
+  public var gestureNames: [String] {
+    var names = GestureName.builtInPoses + GestureName.builtInActions
+    for model in models {
+      for label in model.labels where label != GestureName.none && !names.contains(label) { names.append(label) }
+    }
+    return names
+  }
+
+  /// Takes one frame: the hands observed on it, its capture time (seconds), index and aspect
+  /// ratio (width / height). Returns the frame's events, poses before actions, left hand first.
+  public mutating func process(_ hands: [HandObservation], time: Double, frame: Int, aspectRatio: Double) -> [GestureEvent] {
+    var events: [GestureEvent] = []
+    let c = context(time: time, frame: frame, aspectRatio: aspectRatio)
+    if let index = choose(among: hands, track: left, aspectRatio: aspectRatio) {
+      left.observe(hands[index], c, models: &models, events: &events)
+    } else {
+      left.miss(c, lostAfter: Self.lostAfter, models: &models, events: &events)
+    }
+    if let index = choose(among: hands, track: right, aspectRatio: aspectRatio) {
+      right.observe(hands[index], c, models: &models, events: &events)
+    } else {
+      right.miss(c, lostAfter: Self.lostAfter, models: &models, events: &events)
+    }
+    return events
+  }
+
+  /// Ends a source (end of a file or clip): each hand's action queue is classified a last time as
+  /// if the hand had left. Returns the actions that fire.
+  public mutating func finish(time: Double, frame: Int) -> [GestureEvent] {
+    var events: [GestureEvent] = []
+    let c = context(time: time, frame: frame, aspectRatio: 1)
+    left.flush(c, models: &models, events: &events)
+    right.flush(c, models: &models, events: &events)
+    return events
+  }
+
+  /// Forgets both hands: no confirmed poses, empty queues.
+  public mutating func reset() {
+    left.reset()
+    right.reset()
+  }
+
+  private func context(time: Double, frame: Int, aspectRatio: Double) -> HandTrack.Context {
+    HandTrack.Context(time: time, frame: frame, aspectRatio: aspectRatio, mirrored: mirrored, settings: settings,
+                      poseClassifier: poseClassifier, actionDetector: actionDetector, poseLabels: poseLabels,
+                      noneLabel: noneLabel, modelLabelMap: modelLabelMap)
+  }
+
+  /// The observation that continues `track`: same chirality; then the tracking ID followed so
+  /// far and the palm nearest to where it was; a new hand: the most confident.
+  private func choose(among hands: [HandObservation], track: HandTrack, aspectRatio: Double) -> Int? {
+    var best: Int? = nil
+    var bestScore = Double.infinity
+    for index in hands.indices where hands[index].chirality == track.chirality {
+      let hand = hands[index]
+      let score: Double
+      if track.active {
+        let moved = distance(hand.palmCentre(aspectRatio: aspectRatio), track.lastPalm)
+        score = moved + (hand.trackingID == track.trackingID ? 0 : 1000)
+      } else {
+        score = -hand.confidence
+      }
+      if score < bestScore { (best, bestScore) = (index, score) }
+    }
+    return best
+  }
+
+  // MARK: Set-up
+
+  private mutating func mapLabels(of model: GestureModel) {
+    guard model.kind == .pose else {
+      modelLabelMap.append([])
+      return
+    }
+    modelLabelMap.append(model.labels.map { label in
+      if let known = poseLabels.firstIndex(of: label) { return known }
+      poseLabels.append(label)
+      return poseLabels.count - 1
+    })
+  }
+
+  private mutating func rebuildTracks() {
+    let capacity = max(settings.actionWindow, models.filter { $0.kind == .action }.map(\.window).max() ?? 0)
+    left = HandTrack(chirality: .left, noneLabel: noneLabel, queueCapacity: capacity, models: models)
+    right = HandTrack(chirality: .right, noneLabel: noneLabel, queueCapacity: capacity, models: models)
+  }
+}

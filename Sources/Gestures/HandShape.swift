@@ -1,0 +1,82 @@
+import Foundation
+import HandPose
+
+/// One hand's 21 joints in a plane whose distances are true to the picture.
+///
+/// Input: joints normalised to the frame (x right, y down, origin top-left) and the frame's aspect
+/// ratio (width / height in pixels). Output: the same joints with x multiplied by the aspect ratio,
+/// so both axes are in units of the frame's height and angles and distances mean what they show.
+/// Depth is dropped: the gesture stage works on the image plane only, so it behaves the same on
+/// 2-D landmark data sets as on the engine's output.
+public struct HandShape: Sendable, Equatable {
+  /// The 21 joints in `JointName` order (x right, y down, units of the frame's height).
+  public var points: [SIMD2<Double>]
+  /// The person's real hand.
+  public var chirality: Chirality
+
+  /// A shape from 21 points in any units that are the same on both axes (x right, y down).
+  public init(points: [SIMD2<Double>], chirality: Chirality) {
+    precondition(points.count == JointName.allCases.count, "a hand has 21 joints")
+    self.points = points
+    self.chirality = chirality
+  }
+
+  /// The shape of an observed hand on a frame of the given aspect ratio (width / height, 1 for a
+  /// square frame).
+  public init(_ hand: HandObservation, aspectRatio: Double) {
+    points = hand.joints.map { SIMD2($0.x * aspectRatio, $0.y) }
+    chirality = hand.chirality
+  }
+
+  /// Overwrites this shape with an observed hand without allocating (the recognizer's hot path).
+  mutating func load(_ hand: HandObservation, aspectRatio: Double) {
+    for index in 0..<points.count {
+      let joint = hand.joints[index]
+      points[index] = SIMD2(joint.x * aspectRatio, joint.y)
+    }
+    chirality = hand.chirality
+  }
+
+  /// The point of a joint.
+  public subscript(_ joint: JointName) -> SIMD2<Double> { points[joint.rawValue] }
+
+  /// The unit of hand-relative distances: the palm's length (wrist to middle knuckle), but never
+  /// less than the wrist-to-index-knuckle distance or 1.25 times the knuckle line (index to little
+  /// knuckle), so a palm seen edge-on or foreshortened along its axis still measures about right.
+  /// The factor 1.25 is the usual length-to-width ratio of a palm.
+  public var size: Double {
+    let length = distance(self[.wrist], self[.middleMCP])
+    let side = distance(self[.wrist], self[.indexMCP])
+    let width = 1.25 * distance(self[.indexMCP], self[.littleMCP])
+    return Swift.max(Swift.max(length, side), Swift.max(width, 1e-9))
+  }
+
+  /// The centre of the palm: the mean of the wrist and the four knuckles. It moves with the hand,
+  /// not with the fingers, which is what action detection follows.
+  public var palmCentre: SIMD2<Double> {
+    (self[.wrist] + self[.indexMCP] + self[.middleMCP] + self[.ringMCP] + self[.littleMCP]) / 5
+  }
+
+  /// The same hand as a mirror shows it: x negated and chirality swapped. A left hand mirrored
+  /// looks like a right hand, which is how trained models see every hand.
+  public func mirrored() -> HandShape {
+    HandShape(points: points.map { SIMD2(-$0.x, $0.y) }, chirality: chirality.opposite)
+  }
+}
+
+/// Euclidean distance between two points of the plane.
+@inline(__always) func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+  let d = a - b
+  return (d * d).sum().squareRoot()
+}
+
+/// Cosine of the angle between two vectors (0 when either is zero).
+@inline(__always) func cosine(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+  let product = ((a * a).sum() * (b * b).sum()).squareRoot()
+  return product > 1e-12 ? (a * b).sum() / product : 0
+}
+
+/// The logistic function 1 / (1 + e^-x), clamped so extreme inputs stay finite.
+@inline(__always) func logistic(_ x: Double) -> Double {
+  1 / (1 + exp(-Swift.min(Swift.max(x, -50), 50)))
+}

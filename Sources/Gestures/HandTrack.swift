@@ -1,0 +1,167 @@
+import HandPose
+
+/// What the recognizer keeps about one of the person's hands (left or right) between frames, and
+/// what it does with that hand on each frame: pose evidence, action queue, where it was last seen.
+/// Every buffer is allocated when the track is made, so following a hand does not allocate.
+struct HandTrack {
+  /// What a frame tells every track: the settings and rules in force and the frame's identity.
+  struct Context {
+    var time: Double
+    var frame: Int
+    var aspectRatio: Double
+    var mirrored: Bool
+    var settings: GestureSettings
+    var poseClassifier: BuiltInPoseClassifier
+    var actionDetector: BuiltInActionDetector
+    /// Pose label names; index `noneLabel` is `none`.
+    var poseLabels: [String]
+    var noneLabel: Int
+    /// For each model: its label indices in `poseLabels` (empty for action models).
+    var modelLabelMap: [[Int]]
+  }
+
+  let chirality: Chirality
+  /// Whether the hand has been seen and not yet given up.
+  private(set) var active = false
+  /// The hand's shape on the current frame (reused buffer).
+  private var shape: HandShape
+  private(set) var evidence: PoseEvidence
+  private(set) var queue: ActionQueue
+  /// Capture time the hand was last seen, seconds.
+  private var lastSeen = -Double.infinity
+  /// Frame index of the queue's newest sample.
+  private var lastSampleFrame: Int? = nil
+  /// Palm centre when last seen, image plane (frame-height units).
+  private(set) var lastPalm = SIMD2<Double>.zero
+  private(set) var trackingID = 0
+  /// Built-in pose probabilities of the current frame.
+  private var builtIn: [Double]
+  /// Each model's probabilities of the current frame.
+  private var modelOutputs: [[Double]]
+  /// Feature vector scratch for trained models.
+  private var features: [Double]
+  /// False after an action fired, until the hand has rested (or was lost): one motion, one action.
+  private var actionsArmed = true
+
+  init(chirality: Chirality, noneLabel: Int, queueCapacity: Int, models: [GestureModel]) {
+    self.chirality = chirality
+    shape = HandShape(points: Array(repeating: .zero, count: JointName.allCases.count), chirality: chirality)
+    evidence = PoseEvidence(none: noneLabel)
+    queue = ActionQueue(capacity: queueCapacity)
+    builtIn = Array(repeating: 0, count: BuiltInPoseClassifier.labels.count)
+    modelOutputs = models.map { Array(repeating: 0, count: $0.labels.count) }
+    features = Array(repeating: 0, count: models.map(\.featureCount).max() ?? 0)
+  }
+
+  /// Forgets the hand: no pose, empty queue.
+  mutating func reset() {
+    active = false
+    evidence.reset()
+    queue.removeAll()
+    lastSeen = -Double.infinity
+    lastSampleFrame = nil
+    actionsArmed = true
+  }
+
+  /// The hand was observed on this frame: pose evidence, then an action sample when due.
+  mutating func observe(_ hand: HandObservation, _ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
+    shape.load(hand, aspectRatio: c.aspectRatio)
+    let measures = PoseFeatures(shape)
+    c.poseClassifier.probabilities(measures, into: &builtIn)
+    var label = c.noneLabel, probability = 0.0
+    for index in 0..<c.noneLabel where builtIn[index] > probability { (label, probability) = (index, builtIn[index]) }
+    var featuresReady = false
+    for index in models.indices where models[index].kind == .pose {
+      if !featuresReady {
+        ModelFeatures.pose(shape, into: &features)
+        featuresReady = true
+      }
+      models[index].predict(features, into: &modelOutputs[index])
+      for (output, mapped) in c.modelLabelMap[index].enumerated() where mapped != c.noneLabel {
+        if modelOutputs[index][output] > probability { (label, probability) = (mapped, modelOutputs[index][output]) }
+      }
+    }
+    if probability < c.settings.minPoseConfidence { (label, probability) = (c.noneLabel, 1 - probability) }
+    report(evidence.observe(label, probability: probability, confirmFrames: c.settings.poseConfirmFrames,
+                            releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
+
+    active = true
+    lastSeen = c.time
+    lastPalm = hand.palmCentre(aspectRatio: c.aspectRatio)
+    trackingID = hand.trackingID
+    if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride { return }
+    var palm = lastPalm
+    if !c.mirrored { palm.x = c.aspectRatio - palm.x }  // the user's view, as in a mirror
+    queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures), pose: measures)
+    lastSampleFrame = c.frame
+    if !actionsArmed {
+      guard c.actionDetector.isAtRest(&queue) else { return }
+      actionsArmed = true
+      queue.removeAll()
+      return
+    }
+    if queue.samplesSinceClassification >= c.settings.actionInterval {
+      classifyActions(c, handLost: false, models: &models, events: &events)
+    }
+  }
+
+  /// The hand was not observed on this frame: evidence for `none`; after `lostAfter` seconds its
+  /// queue is classified a last time and emptied, and actions are armed again.
+  mutating func miss(_ c: Context, lostAfter: Double, models: inout [GestureModel], events: inout [GestureEvent]) {
+    guard active else { return }
+    report(evidence.observe(c.noneLabel, probability: 1, confirmFrames: c.settings.poseConfirmFrames,
+                            releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
+    guard c.time - lastSeen > lostAfter else { return }
+    flush(c, models: &models, events: &events)
+    if evidence.confirmed == c.noneLabel { active = false }
+  }
+
+  /// Classifies what is left in the queue as if the hand had left, then empties it.
+  mutating func flush(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
+    if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
+    queue.removeAll()
+    lastSampleFrame = nil
+    actionsArmed = true
+  }
+
+  private func report(_ change: (label: Int, confidence: Double)?, _ c: Context, events: inout [GestureEvent]) {
+    guard let change else { return }
+    events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
+                               gesture: c.poseLabels[change.label], confidence: change.confidence))
+  }
+
+  /// Asks the trained action models (those whose window the queue fills), then the built-in
+  /// detector; the first action found fires and empties the queue.
+  private mutating func classifyActions(_ c: Context, handLost: Bool, models: inout [GestureModel], events: inout [GestureEvent]) {
+    queue.samplesSinceClassification = 0
+    var action: String? = nil
+    var confidence = c.settings.minActionConfidence
+    for index in models.indices where models[index].kind == .action && queue.count >= models[index].window {
+      ModelFeatures.action(&queue, window: models[index].window, into: &features)
+      models[index].predict(features, into: &modelOutputs[index])
+      for (output, label) in models[index].labels.enumerated() where label != GestureName.none {
+        if modelOutputs[index][output] >= confidence { (action, confidence) = (label, modelOutputs[index][output]) }
+      }
+    }
+    if action == nil, let found = c.actionDetector.detect(&queue, handLost: handLost) {
+      (action, confidence) = (BuiltInActionDetector.labels[found.action], found.confidence)
+    }
+    guard let action else { return }
+    events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .action, gesture: action, confidence: confidence))
+    queue.removeAll()
+    actionsArmed = false
+  }
+}
+
+extension HandObservation {
+  /// The palm centre (mean of the wrist and four knuckles) in the image plane, x scaled by the
+  /// aspect ratio: the same point `HandShape.palmCentre` gives, without building a shape.
+  func palmCentre(aspectRatio: Double) -> SIMD2<Double> {
+    var sum = SIMD2<Double>.zero
+    for joint in Swift.stride(from: 0, through: 16, by: 4) {  // wrist, then the index, middle, ring, little knuckles
+      let index = joint == 0 ? 0 : joint + 1
+      sum += SIMD2(joints[index].x * aspectRatio, joints[index].y)
+    }
+    return sum / 5
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HandPose
+import XCTest
+
+@testable import Gestures
+
+/// The built-in pose rules on kinivi's keypoint_mediapipe.csv: 4,787 MediaPipe hands from MIRRORED
+/// webcam frames, 2-D only, relative to the wrist and divided by each row's largest absolute value
+/// (an isotropic scale, so the shapes are true). Handedness is not recorded; the rules are
+/// mirror-invariant, and the rows are un-mirrored (x negated) anyway so the thumb's image
+/// direction means what it says.
+///
+/// The target was 95% over the four classes. The rules reach it on open palm and ok, not on fist
+/// and pointing (88.4% overall): about 250 "pointing" rows are an index finger pointing AT the
+/// camera, which in 2-D projects like a fist's curled finger (the same happens to the photo
+/// hagrid_v2_point.jpg, "pointing (at camera)"); relative measures (index chord, tip distances
+/// and projections against the other fingers) separate those rows from the real fists no better
+/// than chance (AUC 0.46-0.67). A rule that called such shapes pointing would be fitted to this
+/// file, not reasoned. So the floors below are the measured figures, and the gap is reported.
+final class KeypointDataTests: XCTestCase {
+  static let poses = [0: "open_palm", 1: "fist", 2: "pointing", 3: "ok"]
+
+  func testKeypointRowsOpenAndOkMeetTheTargetFistAndPointingFallShort() throws {
+    let classifier = BuiltInPoseClassifier()
+    var correct: [String: Int] = [:], total: [String: Int] = [:]
+    var confusion: [String: [String: Int]] = [:]
+    for row in try ReferenceData.keypointRows() {
+      let expected = Self.poses[row.label]!
+      let shape = HandShape(points: row.points.map { SIMD2(-$0.x, $0.y) }, chirality: .right)
+      let predicted = best(classifier.classify(shape))
+      total[expected, default: 0] += 1
+      if predicted == expected { correct[expected, default: 0] += 1 }
+      confusion[expected, default: [:]][predicted, default: 0] += 1
+    }
+    let all = Double(correct.values.reduce(0, +)) / Double(total.values.reduce(0, +))
+    print("keypoint_mediapipe.csv: \(correct.values.reduce(0, +))/\(total.values.reduce(0, +)) = \(percent(all))")
+    for (label, row) in confusion.sorted(by: { $0.key < $1.key }) {
+      print("  \(label): \(percent(Double(correct[label] ?? 0) / Double(total[label]!))) \(row.sorted { $0.value > $1.value })")
+    }
+    XCTAssertEqual(total.values.reduce(0, +), 4787)
+    func accuracy(_ label: String) -> Double { Double(correct[label] ?? 0) / Double(total[label]!) }
+    XCTAssertGreaterThanOrEqual(accuracy("open_palm"), 0.95)
+    XCTAssertGreaterThanOrEqual(accuracy("ok"), 0.95)
+    XCTAssertGreaterThanOrEqual(accuracy("fist"), 0.86)  // measured 87.0%
+    XCTAssertGreaterThanOrEqual(accuracy("pointing"), 0.78)  // measured 78.6%: pointing at the camera reads as a fist
+    XCTAssertGreaterThanOrEqual(all, 0.88)  // measured 88.4%; the 95% target is not met
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HandPose
+import XCTest
+
+@testable import Gestures
+
+/// There is no real clip of a wave. These sequences are built honestly from real landmarks of a
+/// real open hand (MediaPipe's landmarks of open_hand_rising, frames 120-199, where the hand is
+/// open and nearly still) moved sideways along a sinusoid, the way a palm moves when waving; the
+/// negative cases move the same real hand too slowly, or move a real fist.
+final class WaveTests: XCTestCase {
+  static let aspect = 640.0 / 360.0
+
+  /// Real frames of one hand, each shifted so its palm centre follows `x(t)` (normalised to the
+  /// frame width) around the first frame's palm centre; the hand's own drift is removed.
+  func oscillating(_ frames: [ReferenceData.Hand], fps: Double = 25, x: (Double) -> Double) -> [[HandObservation]] {
+    func palmX(_ hand: ReferenceData.Hand) -> Double { [0, 5, 9, 13, 17].map { hand.landmarks[$0][0] }.reduce(0, +) / 5 }
+    let origin = palmX(frames[0])
+    return frames.enumerated().map { index, hand in
+      let shift = origin + x(Double(index) / fps) - palmX(hand)
+      let moved = ReferenceData.Hand(chirality: hand.chirality, landmarks: hand.landmarks.map { [$0[0] + shift, $0[1], $0[2]] })
+      return [moved.observation()]
+    }
+  }
+
+  /// The hand size of a frame as a fraction of the frame's width.
+  func handWidthFraction(_ hand: ReferenceData.Hand) -> Double {
+    HandShape(hand.observation(), aspectRatio: Self.aspect).size / Self.aspect
+  }
+
+  func actions(_ frames: [[HandObservation]], mirrored: Bool = false) -> [String] {
+    var recognizer = GestureRecognizer(mirrored: mirrored)
+    var events: [GestureEvent] = []
+    for (index, hands) in frames.enumerated() {
+      events += recognizer.process(hands, time: Double(index) / 25, frame: index, aspectRatio: Self.aspect)
+    }
+    return events.filter { $0.kind == .action }.map(\.gesture)
+  }
+
+  func openHandFrames() throws -> [ReferenceData.Hand] {
+    try ReferenceData.clip("open_hand_rising")[120..<200].map { $0[0] }
+  }
+
+  func testWavingOpenHandIsAWave() throws {
+    let frames = try openHandFrames()
+    let size = handWidthFraction(frames[0])
+    // 2 Hz, 0.7 hand sizes either side: strokes of 1.4 hand sizes taking 0.25 s.
+    for amplitude in [0.5, 0.7, 0.9] {
+      for frequency in [1.5, 2.0, 3.0] {
+        let sequence = oscillating(frames) { amplitude * size * sin(2 * .pi * frequency * $0) }
+        XCTAssertEqual(actions(sequence), ["wave"], "amplitude \(amplitude), \(frequency) Hz")
+        XCTAssertEqual(actions(sequence, mirrored: true), ["wave"], "amplitude \(amplitude), \(frequency) Hz, mirrored")
+      }
+    }
+  }
+
+  func testSlowSwayIsNoWave() throws {
+    let frames = try openHandFrames()
+    let size = handWidthFraction(frames[0])
+    let sequence = oscillating(frames) { 0.7 * size * sin(2 * .pi * 0.4 * $0) }
+    XCTAssertEqual(actions(sequence), [])
+  }
+
+  func testWavingFistIsNoWave() throws {
+    // The fist of fist_then_thumbs_up (frames 28-52), its rise removed, moved like a wave.
+    let fist = try ReferenceData.clip("fist_then_thumbs_up")[28..<53].map { frame in
+      frame.min { abs($0.landmarks[0][0] - 0.31) < abs($1.landmarks[0][0] - 0.31) }!
+    }
+    let still = fist.map { hand in
+      ReferenceData.Hand(chirality: hand.chirality, landmarks: hand.landmarks.map {
+        [$0[0], $0[1] - hand.landmarks[0][1] + fist[0].landmarks[0][1], $0[2]]
+      })
+    }
+    let looped = Array((still + still.reversed() + still + still.reversed()).prefix(80))
+    let size = handWidthFraction(fist[0])
+    XCTAssertEqual(actions(oscillating(looped) { 0.7 * size * sin(2 * .pi * 2 * $0) }), [])
+  }
+}
