@@ -28,7 +28,7 @@ run: release
 ## test: every test; the ones that need X run under a private Xvfb server.
 test: setup-test
 	$(SWIFT) build --build-tests
-	xvfb-run --auto-servernum --server-args="-screen 0 1280x720x24 -nolisten tcp" \
+	xvfb-run --auto-servernum --server-args="-screen 0 1280x720x24 -nolisten tcp -noreset" \
 	  $(SWIFT) test --skip-build
 
 ## bench: release build, then gestured's per-frame costs on the shared clips.

@@ -176,7 +176,7 @@ public final class Agent {
       }
       log.info("reloaded \(ruleFile.rules.count) rules from \(ruleFile.path)")
     case .failed(let error):
-      log.error("\(error)")
+      if error is RuleFileError { log.diagnostics("\(error)") } else { log.error("\(error)") }
       log.warning("the rules loaded before stay in force")
     }
   }

@@ -25,6 +25,11 @@ public struct AgentLog: Sendable {
     write(FileHandle.standardError, "error: " + message, time)
   }
 
+  /// Text that carries its own `file:line:column: error:` prefixes (rule file diagnostics).
+  public func diagnostics(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+  }
+
   private func write(_ handle: FileHandle, _ message: String, _ time: Double?) {
     let stamp = time.map { String(format: "[%9.3f] ", $0) } ?? ""
     handle.write(Data((stamp + message + "\n").utf8))

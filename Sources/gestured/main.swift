@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 
 /// Entry point: `gestured SUBCOMMAND [options]`. Exit status 0 on success, 1 on a runtime
 /// failure, 64 on a usage error.
@@ -58,6 +59,9 @@ func main() -> Int32 {
   } catch let error as UsageError {
     printError("error: \(error.message)\nUsage: gestured \(command.name) \(command.usage)\nSee 'gestured help \(command.name)'.")
     return 64
+  } catch let error as RuleFileError {
+    printError("\(error)")  // diagnostics carry their own file:line:column: error: prefixes
+    return 1
   } catch {
     printError("gestured \(command.name): error: \(error)")
     return 1

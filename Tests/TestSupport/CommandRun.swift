@@ -6,6 +6,12 @@ public struct CommandRun {
   public let standardOutput: String
   public let standardError: String
 
+  public init(status: Int32, standardOutput: String, standardError: String) {
+    self.status = status
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+  }
+
   /// Runs `executable` with `arguments`; `environment` entries are added to (or, with a nil
   /// value, removed from) the test's own environment.
   public static func run(_ executable: String, _ arguments: [String],

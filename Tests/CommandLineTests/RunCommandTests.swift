@@ -1,0 +1,87 @@
+import CX11
+import Foundation
+import TestSupport
+import XCTest
+
+/// `gestured run` end to end under Xvfb: recorded clips in, key events received by a real X
+/// window out.
+final class RunCommandTests: XCTestCase {
+  static let swipeRules = """
+    any swipe_left  -> key Left
+    any swipe_right -> key Right
+    any swipe_up    -> key Up
+    any swipe_down  -> key Down
+    any thumbs_up hold=1s -> key t
+
+    """
+
+  /// A rule file the agent accepts (mode 0644, ours).
+  func rules(_ text: String) throws -> String {
+    let url = try TestData.temporaryDirectory(for: self).appendingPathComponent("test.rules")
+    try Data(text.utf8).write(to: url)
+    chmod(url.path, 0o644)
+    return url.path
+  }
+
+  /// Runs the agent on a clip as fast as it can read it; returns its run and the keys the focused
+  /// test window received, as press/release pairs of keysym names.
+  func runAgent(on clip: String, rules text: String) throws -> (CommandRun, [String]) {
+    let window = try TestWindow()
+    _ = window.takeKeyEvents()
+    let run = try CommandRun.gestured(["run", "--source", clip, "--rules", try rules(text), "--no-pacing"])
+    let names = window.takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+    XCTAssertEqual(window.keysDown(), [], "no key is left down")
+    return (run, names)
+  }
+
+  func testEachSwipeClipPressesItsKeyExactlyOnce() throws {
+    // data README: the person's motion toward the image's left edge is their swipe to the right.
+    let expected = ["swipe_toward_image_left": "Right", "swipe_toward_image_right": "Left",
+                    "swipe_toward_image_top": "Up", "swipe_toward_image_bottom": "Down"]
+    for (clip, key) in expected.sorted(by: { $0.key < $1.key }) {
+      let (run, keys) = try runAgent(on: try TestData.url("clips/\(clip)").path, rules: Self.swipeRules)
+      XCTAssertEqual(run.status, 0, run.standardError)
+      XCTAssertEqual(keys, ["+\(key)", "-\(key)"], "\(clip): \(run.standardOutput)")
+    }
+  }
+
+  func testThumbsUpHeldOneSecondPressesOneKey() throws {
+    let (run, keys) = try runAgent(on: try TestData.url("clips/fist_then_thumbs_up").path, rules: Self.swipeRules)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(keys, ["+t", "-t"], run.standardOutput)
+    XCTAssertTrue(run.standardOutput.contains("thumbs_up"), run.standardOutput)
+  }
+
+  func testOpenHandRisingPressesNothing() throws {
+    let (run, keys) = try runAgent(on: try TestData.url("clips/open_hand_rising").path, rules: Self.swipeRules)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(keys, [])
+  }
+
+  func testCorruptFrameIsSkippedCountedAndTheRunGoesOn() throws {
+    let source = try TestData.url("clips/swipe_toward_image_left")
+    let copy = try TestData.temporaryDirectory(for: self).appendingPathComponent("frames")
+    try FileManager.default.copyItem(at: source, to: copy)
+    let broken = copy.appendingPathComponent("0005.jpg")
+    try Data(contentsOf: broken).prefix(2000).write(to: broken)
+    let (run, keys) = try runAgent(on: copy.path, rules: Self.swipeRules)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertTrue(run.standardOutput.contains("40 frames processed"), run.standardOutput)
+    XCTAssertTrue(run.standardOutput.contains("1 unreadable skipped"), run.standardOutput)
+    XCTAssertEqual(keys, ["+Right", "-Right"])
+  }
+
+  func testDryRunPrintsTheActionWithoutPressing() throws {
+    let (run, keys) = try runAgent(on: try TestData.url("clips/swipe_toward_image_top").path,
+                                   rules: "any swipe_up -> key ctrl+alt+t\n")
+    XCTAssertEqual(keys, ["+Control_L", "+Alt_L", "+t", "-t", "-Alt_L", "-Control_L"])
+    XCTAssertTrue(run.standardOutput.contains("rule 1: left swipe_up ("), run.standardOutput)
+    let window = try TestWindow()
+    _ = window.takeKeyEvents()
+    let dry = try CommandRun.gestured(["run", "--dry-run", "--no-pacing", "--source", try TestData.url("clips/swipe_toward_image_top").path,
+                                       "--rules", try rules("any swipe_up -> key ctrl+alt+t\n")])
+    XCTAssertEqual(dry.status, 0, dry.standardError)
+    XCTAssertTrue(dry.standardOutput.contains("-> key ctrl+alt+t (Control_L+Alt_L+t)  [dry run]"), dry.standardOutput)
+    XCTAssertEqual(window.takeKeyEvents(), [])
+  }
+}
