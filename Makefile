@@ -31,9 +31,13 @@ test: setup-test
 	xvfb-run --auto-servernum --server-args="-screen 0 1280x720x24 -nolisten tcp -noreset" \
 	  $(SWIFT) test --skip-build
 
-## bench: release build, then gestured's per-frame costs on the shared clips.
+## bench: release build, then gestured and MediaPipe Hands (in a venv of its own) side by side
+## on the shared clips: CPU and wall time per frame, memory, and frame-to-key latency (Xvfb).
 bench: release
-	$(RELEASE_BIN) bench --source $(GESTURED_TESTDATA)/clips
+	@$(SETUP) --bench
+	xvfb-run --auto-servernum --server-args="-screen 0 1280x720x24 -nolisten tcp -noreset" \
+	  $(RELEASE_BIN) bench --source $(GESTURED_TESTDATA)/clips \
+	  --mediapipe .build/mediapipe-venv/bin/python --mediapipe-script packaging/mediapipe_bench.py
 
 install: release
 	packaging/install --prefix "$(PREFIX)" --binary "$(RELEASE_BIN)"

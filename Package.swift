@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "Agent", dependencies: ["Capture", "Desktop", "Gestures", "HandPose", "Imaging", "Rules"]),
 
     // The command line.
-    .executableTarget(name: "gestured", dependencies: ["Agent", "Capture", "Gestures", "HandPose", "Imaging", "Rules"]),
+    .executableTarget(name: "gestured", dependencies: ["Agent", "Capture", "Desktop", "Gestures", "HandPose", "Imaging", "Rules"]),
 
     // Tests mirror Sources/. TestSupport finds the real data (GESTURED_TESTDATA) and the binary.
     .target(name: "TestSupport", dependencies: ["CX11"], path: "Tests/TestSupport"),

@@ -16,10 +16,8 @@ public final class Agent {
   private let options: AgentOptions
   private let log: AgentLog
   private var watcher: RuleFileWatcher
-  private var matcher: RuleMatcher
   private let settings: ResolvedSettings
-  private let detector: HandPoseDetector
-  private var recognizer: GestureRecognizer
+  private let pipeline: GesturePipeline
   private let capture: CaptureThread
   private let display: XDisplay?
   private let performer: ActionPerformer
@@ -44,11 +42,12 @@ public final class Agent {
     watcher = try RuleFileWatcher(path: rulesPath, extraGestures: labels)
     let ruleFile = watcher.ruleFile
     for warning in ruleFile.warnings { log.warning("\(warning)") }
-    matcher = RuleMatcher(rules: ruleFile.rules)
     settings = ResolvedSettings(options, ruleFile.settings)
-    detector = try HandPoseDetector(options: settings.engine)
-    recognizer = GestureRecognizer(settings: try Self.gestureSettings(ruleFile.settings),
-                                   mirrored: settings.engine.mirrored, models: models)
+    pipeline = GesturePipeline(
+      detector: try HandPoseDetector(options: settings.engine),
+      recognizer: GestureRecognizer(settings: try Self.gestureSettings(ruleFile.settings),
+                                    mirrored: settings.engine.mirrored, models: models),
+      rules: ruleFile.rules)
 
     let needsX = !options.dryRun || settings.preview || ruleFile.rules.contains { if case .apps = $0.scope { true } else { false } }
     var display: XDisplay? = nil
@@ -97,8 +96,8 @@ public final class Agent {
       }
       if pending.contains(.reload) { apply(watcher.reload()) }
       if pending.contains(.togglePause) {
-        matcher.setPaused(!matcher.isPaused)
-        log.info(matcher.isPaused ? "paused (SIGUSR1)" : "resumed (SIGUSR1)")
+        pipeline.matcher.setPaused(!pipeline.matcher.isPaused)
+        log.info(pipeline.matcher.isPaused ? "paused (SIGUSR1)" : "resumed (SIGUSR1)")
       }
       display?.discardPendingEvents()
       if let preview, !preview.handleEvents() {
@@ -125,41 +124,35 @@ public final class Agent {
     }
   }
 
-  /// One frame through every stage.
+  /// One frame through every stage, then what the rules ask for.
   private func process(_ frame: inout Frame) {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let hands: [HandObservation]
-    do { hands = try detector.track(frame) } catch {
+    if stats.frames % 5 == 0, let display { pipeline.matcher.focus(Self.windowClass(display.focusedWindowClass())) }
+    let result: GesturePipeline.Result
+    do { result = try pipeline.process(frame) } catch {
       log.error("hand pose engine: \(error)", at: frame.timestamp)
       return
     }
-    let afterEngine = DispatchTime.now().uptimeNanoseconds
-    let events = recognizer.process(hands, time: frame.timestamp, frame: stats.frames,
-                                    aspectRatio: Double(frame.width) / Double(max(1, frame.height)))
-    if stats.frames % 5 == 0, let display { matcher.focus(Self.windowClass(display.focusedWindowClass())) }
-    var firings: [RuleFiring] = []
-    for event in events {
+    for event in result.events {
       log.detail("\(event.hand.rawValue) \(event.kind.rawValue) \(event.gesture) (\(String(format: "%.2f", event.confidence)))", at: event.time)
       preview?.note(event)
-      firings += matcher.handle(event)
     }
-    firings += matcher.advance(to: frame.timestamp)
+    perform(result.firings, frameTime: frame.timestamp)
+    performer.tick(frame)
+    stats.add(engine: result.engineSeconds, rest: result.gestureSeconds, palm: pipeline.detector.timings.ranPalmDetection)
+    preview?.show(frame, hands: result.hands, framesPerSecond: stats.framesPerSecond(at: frame.timestamp))
+    if log.verbose, let line = stats.periodicReport(at: frame.timestamp, capture.counts) { log.detail(line, at: frame.timestamp) }
+  }
+
+  private func perform(_ firings: [RuleFiring], frameTime: Double) {
     for firing in firings {
-      performer.perform(firing, matcher: &matcher, frameTime: frame.timestamp)
+      performer.perform(firing, matcher: &pipeline.matcher, frameTime: frameTime)
       preview?.note(firing)
     }
-    performer.tick(frame)
-    let end = DispatchTime.now().uptimeNanoseconds
-    stats.add(engine: Double(afterEngine - start) / 1e9, rest: Double(end - afterEngine) / 1e9, palm: detector.timings.ranPalmDetection)
-    preview?.show(frame, hands: hands, framesPerSecond: stats.framesPerSecond(at: frame.timestamp))
-    if log.verbose, let line = stats.periodicReport(at: frame.timestamp, capture.counts) { log.detail(line, at: frame.timestamp) }
   }
 
   /// The source ended: actions still in the queues get their last chance.
   private func finish(_ frame: Frame) {
-    for event in recognizer.finish(time: frame.timestamp, frame: stats.frames) {
-      for firing in matcher.handle(event) { performer.perform(firing, matcher: &matcher, frameTime: frame.timestamp) }
-    }
+    perform(pipeline.finish(at: frame.timestamp).firings, frameTime: frame.timestamp)
     log.info("gestured: end of \(capture.source.name)", at: frame.timestamp)
   }
 
@@ -167,9 +160,9 @@ public final class Agent {
     switch change {
     case .unchanged: break
     case .reloaded(let ruleFile):
-      matcher.replaceRules(ruleFile.rules)
+      pipeline.matcher.replaceRules(ruleFile.rules)
       for warning in ruleFile.warnings { log.warning("\(warning)") }
-      if let gestures = try? Self.gestureSettings(ruleFile.settings) { recognizer.settings = gestures }
+      if let gestures = try? Self.gestureSettings(ruleFile.settings) { pipeline.recognizer.settings = gestures }
       if ResolvedSettings(options, ruleFile.settings).engine.model != settings.engine.model
         || ResolvedSettings(options, ruleFile.settings).camera != settings.camera {
         log.warning("camera and model settings take effect when gestured restarts")
@@ -193,7 +186,7 @@ public final class Agent {
     }
   }
 
-  private static func gestureSettings(_ settings: RuleSettings) throws -> GestureSettings {
+  static func gestureSettings(_ settings: RuleSettings) throws -> GestureSettings {
     var result = GestureSettings()
     if let value = settings.poseConfirmFrames { try result.set("pose_confirm_frames", to: Double(value)) }
     if let value = settings.poseReleaseFrames { try result.set("pose_release_frames", to: Double(value)) }

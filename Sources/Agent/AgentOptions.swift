@@ -40,7 +40,7 @@ struct ResolvedSettings {
     engine.mirrored = options.mirrored ?? settings.mirrored ?? false
     engine.maximumHandCount = options.maximumHandCount ?? settings.maxHands ?? 2
     engine.model = options.model ?? settings.model.flatMap { HandModel(rawValue: $0.rawValue) } ?? .full
-    engine.threads = options.threads ?? settings.threads ?? 2
+    engine.threads = options.threads ?? settings.threads ?? 1
   }
 }
 

@@ -13,8 +13,9 @@ public struct HandPoseOptions: Sendable {
   public var model = HandModel.full
   /// Whether frames arrive mirrored (a selfie view). V4L2 webcams deliver un-mirrored frames.
   public var mirrored = false
-  /// CPU threads for each model.
-  public var threads = 2
+  /// CPU threads for each model. One thread costs the least CPU per frame (two cut the wall time
+  /// of a frame by about a third for about 1.5 times the CPU).
+  public var threads = 1
   /// A palm is a candidate from this detector score (min_detection_confidence).
   public var minimumDetectionScore: Float = 0.5
   /// A hand is kept (and tracked) while the landmark model's presence reaches this
@@ -24,9 +25,9 @@ public struct HandPoseOptions: Sendable {
   /// same hand and is dropped (AssociationNormRectCalculator min_similarity_threshold).
   public var sameHandOverlap = 0.5
   /// Seconds between palm detections while no hand is tracked (0: every frame). MediaPipe runs
-  /// it on every frame; 0.1 s keeps an idle agent cheap and still finds a raised hand within a
-  /// few frames.
-  public var idleDetectionInterval = 0.1
+  /// it on every frame; 0.12 s (every 3rd frame at 25 fps, every 4th at 30) keeps an idle agent
+  /// cheap and still finds a raised hand within a few frames.
+  public var idleDetectionInterval = 0.12
   /// Seconds between palm detections while some, but fewer than `maximumHandCount`, hands are
   /// tracked (0: every frame, as MediaPipe). A second hand is rarely raised in a hurry.
   public var searchDetectionInterval = 0.5
@@ -34,6 +35,16 @@ public struct HandPoseOptions: Sendable {
   /// hand was last seen palm detection runs on every frame while none is tracked: a hand that was
   /// just there (in a fast swipe, say) is likely to be found again at once.
   public var reacquireWindow = 0.5
+  /// A palm found where the landmark model saw no hand less than this long ago (a hand-like
+  /// shape in the background, typically) is not given to the landmark model again (0: always).
+  /// A real hand entering there moves its box and is looked at at once.
+  public var rejectedPalmMemory = 1.0
+  /// A followed hand whose region looks the same as when its landmarks were last computed (mean
+  /// absolute difference of a coarse grid under this many 0-255 levels) keeps those landmarks for
+  /// up to `maximumStillReuse` frames in a row instead of running the landmark model (0: never).
+  /// A hand held still in a pose costs a fraction; any motion recomputes at once.
+  public var stillHandThreshold = 1.0
+  public var maximumStillReuse = 2
 
   /// The same palm-detection cadence as MediaPipe Hands (every frame while fewer than
   /// `maximumHandCount` hands are tracked): what the parity tests compare against.
@@ -41,6 +52,8 @@ public struct HandPoseOptions: Sendable {
     var options = HandPoseOptions()
     options.idleDetectionInterval = 0
     options.searchDetectionInterval = 0
+    options.rejectedPalmMemory = 0
+    options.stillHandThreshold = 0
     return options
   }
 
@@ -51,6 +64,8 @@ public struct HandPoseOptions: Sendable {
 public struct HandPoseTimings: Sendable {
   public var palmDetection = 0.0
   public var landmarks = 0.0
+  /// Hands whose landmarks were used again on the last frame (they held still).
+  public var reusedHands = 0
   /// Whether the palm detector ran on the last frame.
   public var ranPalmDetection = false
 }
@@ -71,6 +86,11 @@ public final class HandPoseDetector {
   private var nextID = 1
   private var lastPalmDetection = -Double.infinity
   private var lastHandSeen = -Double.infinity
+  /// Regions of palms in which the landmark model found no hand, and when.
+  private var rejected: [(region: RotatedRect, time: Double)] = []
+  /// The followed hands' last computed landmarks and the look of their regions, by tracking ID.
+  private var still: [Int: StillHand] = [:]
+  private var scratch: [UInt8] = []
 
   /// Loads both models of the chosen variant. Throws `InferenceError` when the runtime or a model
   /// is missing or unusable.
@@ -103,6 +123,7 @@ public final class HandPoseDetector {
     for candidate in tracked where !regions.contains(where: { HandRegion.overlap($0.region, candidate.region) > options.sameHandOverlap }) {
       regions.append(candidate)
     }
+    let followed = regions.count
     let recent = frame.timestamp - lastHandSeen < options.reacquireWindow && frame.timestamp >= lastHandSeen
     var ranPalmDetection = false
     if regions.count < options.maximumHandCount {
@@ -110,7 +131,9 @@ public final class HandPoseDetector {
       if frame.timestamp - lastPalmDetection >= interval || frame.timestamp < lastPalmDetection {
         ranPalmDetection = true
         lastPalmDetection = frame.timestamp
-        for region in try palmRegions(frame, excluding: regions.map(\.region)) where regions.count < options.maximumHandCount {
+        forgetRejections(before: frame.timestamp - options.rejectedPalmMemory)
+        for region in try palmRegions(frame, excluding: regions.map(\.region) + rejected.map(\.region))
+        where regions.count < options.maximumHandCount {
           regions.append((region, nextID))
           nextID += 1
         }
@@ -119,32 +142,58 @@ public final class HandPoseDetector {
     var hands: [HandObservation] = []
     tracked.removeAll(keepingCapacity: true)
     try observe(frame, regions, into: &hands)
-    // A followed hand was lost on a frame without palm detection: look for it again now.
+    // New palms the landmark model found no hand in are not looked at again for a while.
+    if options.rejectedPalmMemory > 0 {
+      for (region, id) in regions.dropFirst(followed) where !hands.contains(where: { $0.trackingID == id }) {
+        rejected.append((region, frame.timestamp))
+      }
+    }
+    // A followed hand was lost on a frame without palm detection: look for it (only as many
+    // palms as hands were lost) again now.
     if hands.count < regions.count && !ranPalmDetection && recent {
       lastPalmDetection = frame.timestamp
       var found: [(region: RotatedRect, id: Int)] = []
-      for region in try palmRegions(frame, excluding: tracked.map(\.region)) where hands.count + found.count < options.maximumHandCount {
+      for region in try palmRegions(frame, excluding: tracked.map(\.region)) where hands.count + found.count < regions.count {
         found.append((region, nextID))
         nextID += 1
       }
       try observe(frame, found, into: &hands)
     }
     if !hands.isEmpty { lastHandSeen = frame.timestamp }
+    if still.count > tracked.count { still = still.filter { entry in tracked.contains { $0.id == entry.key } } }
     return hands
   }
 
-  /// Runs the landmark model on each region; keeps the hands found and their next regions.
+  /// Runs the landmark model on each region (or keeps the landmarks of a hand that held still);
+  /// keeps the hands found and their next regions.
   private func observe(_ frame: Frame, _ regions: [(region: RotatedRect, id: Int)], into hands: inout [HandObservation]) throws {
     for (region, id) in regions {
+      if var hand = still[id], hand.reuses < options.maximumStillReuse, options.stillHandThreshold > 0,
+         hand.nextRegion == region, hand.difference(on: frame, scratch: &scratch) < options.stillHandThreshold {
+        hand.reuses += 1
+        still[id] = hand
+        hands.append(hand.observation)
+        tracked.append((region, id))
+        timings.reusedHands += 1
+        continue
+      }
+      still[id] = nil
       guard let (hand, next) = try observe(frame, region: region, id: id) else { continue }
       hands.append(hand)
       tracked.append((next, id))
+      if options.stillHandThreshold > 0 { still[id] = StillHand(hand, nextRegion: next, on: frame) }
     }
+  }
+
+  private func forgetRejections(before time: Double) {
+    rejected.removeAll { $0.time < time || $0.time > time + options.rejectedPalmMemory }
   }
 
   /// Forgets the hands being followed (the next `track` starts from palm detection).
   public func reset() {
     tracked.removeAll()
+    rejected.removeAll()
+    still.removeAll()
     lastPalmDetection = -Double.infinity
     lastHandSeen = -Double.infinity
   }

@@ -1,147 +1,117 @@
+import Agent
+import Desktop
 import Foundation
+import Gestures
 import HandPose
 import Imaging
+import Rules
 
-/// `gestured bench`: what each frame costs, stage by stage, on recorded clips.
+/// `gestured bench`: what each frame costs, stage by stage, on recorded clips, side by side with
+/// MediaPipe Hands when it is installed (`make bench` sets it up).
 enum BenchCommand: Subcommand {
   static let name = "bench"
-  static let abstract = "Measure the per-frame cost of the hand pose engine on recorded clips."
-  static let usage = "--source DIR [--repeat N] [--threads N] [--model full|lite] [--max-hands N]"
+  static let abstract = "Measure per-frame cost and latency on recorded clips, optionally against MediaPipe."
+  static let usage = "--source DIR [--fps N] [--repeat N] [--mediapipe PYTHON --mediapipe-script FILE] [engine options]"
   static let discussion = """
-    DIR is a folder of frame folders (like the shared clips) or one frame folder. Every frame is
-    decoded once up front (decode time is measured then), then each clip is tracked --repeat
-    times from a fresh start. Prints the median and 90th percentile of wall and CPU milliseconds
-    per frame, split into frames where the palm detector ran ("detection") and frames that only
-    followed known hands ("tracking"), plus per-stage medians and peak resident memory.
-    Rows: "detect" runs every frame from scratch (palm detection, then landmarks; one pass);
-    "track: palm" are tracking frames on which the palm detector ran (it runs while fewer than
-    --max-hands hands are followed); "track: only" are frames that only followed known hands.
+    DIR is a folder of clips (frame folders, like the shared clips) or one clip. Frames are kept
+    as JPEG bytes and decoded one at a time (decode is timed on its own); each clip is run
+    through the whole pipeline (hand pose engine, gesture stage, rules for the four swipes) from
+    a fresh start, --repeat times, with timestamps frame / --fps.
+    With --mediapipe, MediaPipe Hands runs on the same frames with the same settings (max hands,
+    full or lite models) through --mediapipe-script, and every frame is put in a case by what
+    MediaPipe saw on it: "no hand" and "one hand" (tracked). Without it, by what gestured saw.
+    Printed per case: median and p90 wall and CPU milliseconds per frame, mean CPU, and
+    gestured's CPU ratio to MediaPipe (median for one hand, mean for no hand and the pipeline);
+    peak resident memory of both; the median cost of each stage; and, when an X display is
+    available, the time from a frame's arrival (its JPEG bytes, before decoding) to the key
+    event of a fired swipe rule, sent through XTest.
     """
   static let options = [
     OptionSpec("--source", value: "DIR", help: "Folder of clips (frame folders), or one clip."),
+    OptionSpec("--fps", value: "N", help: "Frame rate for timestamps (default 30)."),
     OptionSpec("--repeat", value: "N", help: "Passes over each clip (default 3)."),
-    OptionSpec("--fps", value: "N", help: "Frame rate of the clips (default 25)."),
+    OptionSpec("--mediapipe", value: "PYTHON", help: "Python with mediapipe==0.10.14 installed, to time it side by side."),
+    OptionSpec("--mediapipe-script", value: "FILE", help: "The timing script (packaging/mediapipe_bench.py)."),
   ] + EngineOptions.specs
+
+  static let swipeRules = """
+    any swipe_left -> key Left
+    any swipe_right -> key Right
+    any swipe_up -> key Up
+    any swipe_down -> key Down
+    """
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     guard let source = arguments.value("--source") else { throw UsageError("missing --source DIR") }
     let repeats = try arguments.integer("--repeat", in: 1...100, default: 3)
-    let fps = Double(try arguments.integer("--fps", in: 1...240, default: 25))
+    let fps = Double(try arguments.integer("--fps", in: 1...240, default: 30))
     let options = try EngineOptions.parse(arguments)
-    let clips = try clipFolders(source)
+    let clips = try BenchClip.load(source)
+
+    var reference: MediaPipeTimings? = nil
+    if let python = arguments.value("--mediapipe") {
+      guard let script = arguments.value("--mediapipe-script") else { throw UsageError("--mediapipe needs --mediapipe-script FILE") }
+      printError("bench: timing MediaPipe Hands (\(clips.count) clips x \(repeats))...")
+      reference = try MediaPipeTimings.measure(python: python, script: script, clips: clips, options: options, repeats: repeats)
+    }
+
+    printError("bench: timing gestured...")
+    let keyboard = (try? XDisplay()).flatMap { try? XTestKeyboard(display: $0) }
+    let rules = try RuleFile.parse(swipeRules, path: "bench.rules").rules
+    let pipeline = GesturePipeline(detector: try HandPoseDetector(options: options),
+                                   recognizer: GestureRecognizer(mirrored: options.mirrored), rules: rules)
     let decoder = JPEGDecoder()
-    var decode = Samples()
-    var decoded: [(name: String, frames: [Frame])] = []
-    for clip in clips {
-      var frames: [Frame] = []
-      for (index, path) in try FrameFolder.list(clip).enumerated() {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        var frame = Frame(width: 0, height: 0, timestamp: Double(index) / fps)
-        let start = Clock.now()
-        try bytes.withUnsafeBytes { try decoder.decode($0, into: &frame, source: path) }
-        decode.add(wall: Clock.now() - start, cpu: 0)
-        frames.append(frame)
-      }
-      decoded.append(((clip as NSString).lastPathComponent, frames))
-    }
-    let detector = try HandPoseDetector(options: options)
-    var detection = Samples(), tracking = Samples(), palm = Samples(), landmarks = Samples(), fromScratch = Samples()
-    for (_, frames) in decoded {
-      for frame in frames {
-        let wall = Clock.now(), cpu = Clock.cpu()
-        _ = try detector.detect(in: frame)
-        fromScratch.add(wall: Clock.now() - wall, cpu: Clock.cpu() - cpu)
-      }
-    }
+    var frame = Frame(width: 0, height: 0)
+    var report = BenchReport()
     for _ in 0..<repeats {
-      for (_, frames) in decoded {
-        detector.reset()
-        for frame in frames {
-          let wall = Clock.now(), cpu = Clock.cpu()
-          _ = try detector.track(frame)
-          let spentWall = Clock.now() - wall, spentCPU = Clock.cpu() - cpu
-          let timings = detector.timings
-          if timings.ranPalmDetection {
-            detection.add(wall: spentWall, cpu: spentCPU)
-            palm.add(wall: timings.palmDetection, cpu: 0)
-          } else {
-            tracking.add(wall: spentWall, cpu: spentCPU)
+      for clip in clips {
+        pipeline.reset()
+        for (index, bytes) in clip.frames.enumerated() {
+          let arrival = Clock.now()
+          try bytes.withUnsafeBytes { try decoder.decode($0, into: &frame, source: clip.name) }
+          frame.timestamp = Double(index) / fps
+          let decoded = Clock.now()
+          let cpu = Clock.cpu()
+          let result = try pipeline.process(frame)
+          let spentCPU = Clock.cpu() - cpu
+          let hands = reference?.hands(clip: clip.name, frame: index) ?? result.hands.count
+          let engineCPU = max(0, spentCPU - result.gestureSeconds)
+          report.add(hands: hands, engine: (result.engineSeconds, engineCPU),
+                     pipeline: (result.engineSeconds + result.gestureSeconds, spentCPU),
+                     decode: decoded - arrival, timings: pipeline.detector.timings, gestures: result.gestureSeconds)
+          for firing in result.firings {
+            guard case .key(let combos) = firing.rule.action, let keyboard else { continue }
+            for combo in combos { try keyboard.send(modifiers: combo.modifiers, key: combo.key) }
+            report.latencies.append(Clock.now() - arrival)
           }
-          if timings.landmarks > 0 { landmarks.add(wall: timings.landmarks, cpu: 0) }
         }
       }
     }
-    print("gestured bench: \(decoded.count) clips, \(decoded.map(\.frames.count).reduce(0, +)) frames x \(repeats), model \(options.model.rawValue), \(options.threads) threads, max \(options.maximumHandCount) hands")
-    print("frames        count  wall median  wall p90   cpu median  cpu p90   (ms)")
-    for (label, samples) in [("detect", fromScratch), ("track: palm", detection), ("track: only", tracking), ("track: all", detection + tracking)] {
-      print(samples.row(label))
-    }
-    print("stages (median ms): decode \(Samples.ms(decode.wallMedian))  palm detection \(Samples.ms(palm.wallMedian))  landmarks (all hands) \(Samples.ms(landmarks.wallMedian))")
-    print("peak RSS: \(Clock.peakResidentMegabytes()) MB")
+    keyboard?.releaseAll()
+    print(report.text(clips: clips, repeats: repeats, fps: fps, options: options, reference: reference,
+                      keys: keyboard != nil))
     return 0
   }
-
-  /// The clip folders under `source`, or `source` itself when it holds frames.
-  static func clipFolders(_ source: String) throws -> [String] {
-    if (try? FrameFolder.list(source)) != nil { return [source] }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
-    let clips = names.sorted().map { (source as NSString).appendingPathComponent($0) }
-      .filter { (try? FrameFolder.list($0)) != nil }
-    guard !clips.isEmpty else { throw CommandError("\(source): no frame folders here") }
-    return clips
-  }
 }
 
-/// Wall and CPU durations of repeated work, in seconds.
-struct Samples {
-  private(set) var wall: [Double] = []
-  private(set) var cpu: [Double] = []
+/// One clip's frames as JPEG bytes.
+struct BenchClip {
+  let name: String
+  let path: String
+  let frames: [Data]
 
-  mutating func add(wall: Double, cpu: Double) {
-    self.wall.append(wall)
-    self.cpu.append(cpu)
-  }
-
-  static func + (a: Samples, b: Samples) -> Samples {
-    Samples(wall: a.wall + b.wall, cpu: a.cpu + b.cpu)
-  }
-
-  static func percentile(_ values: [Double], _ p: Double) -> Double {
-    guard !values.isEmpty else { return .nan }
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-  }
-
-  var wallMedian: Double { Self.percentile(wall, 0.5) }
-  var cpuMedian: Double { Self.percentile(cpu, 0.5) }
-  var cpuMean: Double { cpu.isEmpty ? .nan : cpu.reduce(0, +) / Double(cpu.count) }
-
-  static func ms(_ seconds: Double) -> String { seconds.isNaN ? "-" : String(format: "%.2f", seconds * 1000) }
-
-  func row(_ label: String) -> String {
-    let cells = [Self.percentile(wall, 0.5), Self.percentile(wall, 0.9), Self.percentile(cpu, 0.5), Self.percentile(cpu, 0.9)]
-    return label.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%6d", wall.count)
-      + cells.map { Self.ms($0).leftPadded(12) }.joined()
-  }
-}
-
-extension String {
-  func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
-}
-
-/// Monotonic wall time, process CPU time and peak memory.
-enum Clock {
-  static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-
-  static func cpu() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
-  static func peakResidentMegabytes() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_maxrss / 1024
+  static func load(_ source: String) throws -> [BenchClip] {
+    let folders: [String]
+    if (try? FrameFolder.list(source)) != nil {
+      folders = [source]
+    } else {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
+      folders = names.sorted().map { (source as NSString).appendingPathComponent($0) }.filter { (try? FrameFolder.list($0)) != nil }
+    }
+    guard !folders.isEmpty else { throw CommandError("\(source): no frame folders here") }
+    return try folders.map { folder in
+      BenchClip(name: (folder as NSString).lastPathComponent, path: folder,
+                frames: try FrameFolder.list(folder).map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
+    }
   }
 }

@@ -51,7 +51,7 @@ enum RunCommand: Subcommand {
     if let model = arguments.value("--model") {
       options.model = HandModel(rawValue: try arguments.choice("--model", of: ["full", "lite"], default: model))
     }
-    if arguments.value("--threads") != nil { options.threads = try arguments.integer("--threads", in: 1...16, default: 2) }
+    if arguments.value("--threads") != nil { options.threads = try arguments.integer("--threads", in: 1...16, default: 1) }
     return options
   }
 }
