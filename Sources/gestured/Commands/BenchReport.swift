@@ -45,6 +45,8 @@ struct MediaPipeTimings {
 /// gestured's timings on the bench clips.
 struct BenchReport {
   var noHand = Samples(), oneHand = Samples(), pipeline = Samples()
+  /// The engine's frames by kind: palm detection ran, or the hands were only followed.
+  var detecting = Samples(), following = Samples()
   var decode: [Double] = [], palm: [Double] = [], landmarks: [Double] = [], gestures: [Double] = []
   var latencies: [Double] = []
 
@@ -52,6 +54,7 @@ struct BenchReport {
                     timings: HandPoseTimings, gestures: Double) {
     if hands == 0 { noHand.add(engine) } else if hands == 1 { oneHand.add(engine) }
     self.pipeline.add(pipeline)
+    if timings.ranPalmDetection { detecting.add(engine) } else if timings.landmarks > 0 || timings.reusedHands > 0 { following.add(engine) }
     self.decode.append(decode)
     if timings.ranPalmDetection { palm.append(timings.palmDetection) }
     if timings.landmarks > 0 { landmarks.append(timings.landmarks) }
@@ -73,6 +76,8 @@ struct BenchReport {
     rows("one hand", oneHand, reference?.oneHand, ratioOf: \.cpuMedian, ratioName: "median")
     rows("pipeline", pipeline, reference?.all, ratioOf: \.cpuMean, ratioName: "mean")
     if reference != nil { lines.append("  (pipeline: gestured's engine + gestures + rules; MediaPipe's hands alone)") }
+    lines.append(detecting.row("engine, palm detection ran"))
+    lines.append(following.row("engine, hands only followed"))
     lines.append("stages, median ms: decode \(Samples.ms(Samples.percentile(decode, 0.5)))  palm detection \(Samples.ms(Samples.percentile(palm, 0.5))) (on \(palm.count) of \(decode.count) frames)  landmarks \(Samples.ms(Samples.percentile(landmarks, 0.5)))  gestures + rules \(Samples.ms(Samples.percentile(gestures, 0.5)))")
     lines.append("peak RSS: gestured \(Clock.peakResidentMegabytes()) MB" + (reference.map { ", mediapipe \($0.peakResidentMegabytes) MB" } ?? ""))
     if keys {
