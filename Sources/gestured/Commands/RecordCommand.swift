@@ -1,5 +1,6 @@
 import Capture
 import Foundation
+import Gestures
 import Imaging
 
 /// `gestured record LABEL --dir DIR`: training examples from the camera, in the layout
@@ -34,7 +35,7 @@ enum RecordCommand: Subcommand {
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     guard let label = arguments.positionals.first else { throw UsageError("missing LABEL (the gesture name)") }
     guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
-    guard label.range(of: "^[a-z][a-z0-9_]*$", options: .regularExpression) != nil else {
+    guard GestureName.isValid(label) else {
       throw UsageError("LABEL must be a gesture name in lower_snake_case (like thumbs_up), not '\(label)'")
     }
     guard let dir = arguments.value("--dir") else { throw UsageError("missing --dir DIR") }
