@@ -64,31 +64,39 @@ public enum RegionSampler {
         var sx = x0 + Double(v) * dvx
         var sy = y0 + Double(v) * dvy
         for _ in 0..<width {
+          // Inside the frame (the common case): the four neighbours, weights folded with 1/255.
+          if sx >= 0 && sy >= 0 {
+            let ix = Int(sx), iy = Int(sy)
+            if ix < maxX && iy < maxY {
+              let ax = Float(sx - Double(ix)), ay = Float(sy - Double(iy))
+              let w11 = ax * ay * scale, w01 = ax * scale - w11, w10 = ay * scale - w11
+              let w00 = scale - w01 - w10 - w11
+              let p = src + iy * stride + ix * 3
+              let q = p + stride
+              out[0] = Float(p[0]) * w00 + Float(p[3]) * w01 + Float(q[0]) * w10 + Float(q[3]) * w11
+              out[1] = Float(p[1]) * w00 + Float(p[4]) * w01 + Float(q[1]) * w10 + Float(q[4]) * w11
+              out[2] = Float(p[2]) * w00 + Float(p[5]) * w01 + Float(q[2]) * w10 + Float(q[5]) * w11
+              out += 3
+              sx += dux
+              sy += duy
+              continue
+            }
+          }
           let fx0 = sx.rounded(.down), fy0 = sy.rounded(.down)
           let ax = Float(sx - fx0), ay = Float(sy - fy0)
           let ix = Int(fx0), iy = Int(fy0)
-          if ix >= 0 && iy >= 0 && ix < maxX && iy < maxY {
-            let p = src + iy * stride + ix * 3
-            let q = p + stride
-            for c in 0..<3 {
-              let top = Float(p[c]) + (Float(p[c + 3]) - Float(p[c])) * ax
-              let bottom = Float(q[c]) + (Float(q[c + 3]) - Float(q[c])) * ax
-              out[c] = (top + (bottom - top) * ay) * scale
-            }
-          } else {
-            for c in 0..<3 {
-              func at(_ x: Int, _ y: Int) -> Float {
-                if replicate {
-                  let cx = min(max(x, 0), maxX), cy = min(max(y, 0), maxY)
-                  return Float(src[cy * stride + cx * 3 + c])
-                }
-                if x < 0 || y < 0 || x > maxX || y > maxY { return 0 }
-                return Float(src[y * stride + x * 3 + c])
+          for c in 0..<3 {
+            func at(_ x: Int, _ y: Int) -> Float {
+              if replicate {
+                let cx = min(max(x, 0), maxX), cy = min(max(y, 0), maxY)
+                return Float(src[cy * stride + cx * 3 + c])
               }
-              let top = at(ix, iy) + (at(ix + 1, iy) - at(ix, iy)) * ax
-              let bottom = at(ix, iy + 1) + (at(ix + 1, iy + 1) - at(ix, iy + 1)) * ax
-              out[c] = (top + (bottom - top) * ay) * scale
+              if x < 0 || y < 0 || x > maxX || y > maxY { return 0 }
+              return Float(src[y * stride + x * 3 + c])
             }
+            let top = at(ix, iy) + (at(ix + 1, iy) - at(ix, iy)) * ax
+            let bottom = at(ix, iy + 1) + (at(ix + 1, iy + 1) - at(ix, iy + 1)) * ax
+            out[c] = (top + (bottom - top) * ay) * scale
           }
           out += 3
           sx += dux
