@@ -38,7 +38,7 @@ let package = Package(
     .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "CX11", "TestSupport"]),
     .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "TestSupport"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["Imaging", "Gestures", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

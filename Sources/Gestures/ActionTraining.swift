@@ -3,45 +3,49 @@ import HandPose
 
 extension GestureTraining {
   /// Trains an action classifier from `directory/<label>/`, where each label folder holds
-  /// landmark sequence files (.json, docs/training.md) or clips as folders of frames. Each
+  /// landmark sequence files (.json, docs/training.md) or clips: folders of frames, or videos
+  /// (`videoExtensions`). Each
   /// sequence follows its most often seen hand, sampled every `stride` frames like the recognizer
   /// samples it; a sequence longer than the window gives several overlapping windows (a quarter
   /// window apart, the last one ending with the sequence), a shorter one is padded at the front
   /// with its first sample (the hand waiting). The validation split holds out whole sequences. A
   /// `none` folder is recommended, not required.
   ///
-  /// Frame folders are an error naming what to do instead; the overload with `clipLandmarks`
-  /// reads them.
+  /// Clips are an error naming what to do instead; the overload with `clipLandmarks` reads them.
   public static func actions(from directory: URL, options: Options = Options(),
                              progress: (Progress) -> Void = { _ in }) throws -> Result {
     try actions(from: directory, options: options, clips: nil, progress: progress)
   }
 
   /// Trains an action classifier from `directory/<label>/` as above; `clipLandmarks` finds the
-  /// hands on every frame of a frame folder (the hand pose engine).
+  /// hands on every frame of a clip, a frame folder or a video (the hand pose engine).
   public static func actions(from directory: URL, options: Options = Options(),
                              clipLandmarks: (URL) throws -> LandmarkSequence,
                              progress: (Progress) -> Void = { _ in }) throws -> Result {
     try withoutActuallyEscaping(clipLandmarks) { try actions(from: directory, options: options, clips: $0, progress: progress) }
   }
 
+  /// File extensions of the videos an action label folder may hold as clips.
+  public static let videoExtensions: Set<String> = ["y4m", "mp4", "mkv", "webm", "avi", "mov"]
+
   private static func actions(from directory: URL, options: Options, clips clipLandmarks: ((URL) throws -> LandmarkSequence)?,
                               progress: (Progress) -> Void) throws -> Result {
     let folders = try labelFolders(directory)
     var warnings: [String] = []
-    var items: [(label: String, url: URL, isDirectory: Bool)] = []
+    var items: [(label: String, url: URL, isClip: Bool)] = []
     for folder in folders {
       for entry in try entries(folder.url) {
-        if entry.isDirectory || entry.url.pathExtension.lowercased() == "json" {
-          items.append((folder.label, entry.url, entry.isDirectory))
+        let fileExtension = entry.url.pathExtension.lowercased()
+        if entry.isDirectory || fileExtension == "json" || videoExtensions.contains(fileExtension) {
+          items.append((folder.label, entry.url, entry.isDirectory || fileExtension != "json"))
         } else {
-          warnings.append("\(entry.url.path): neither a sequence file (.json) nor a folder of frames, skipped")
+          warnings.append("\(entry.url.path): neither a sequence file (.json), a video nor a folder of frames, skipped")
         }
       }
     }
     var examples: [(label: String, sequence: LandmarkSequence)] = []
     for (index, item) in items.enumerated() {
-      if item.isDirectory {
+      if item.isClip {
         guard let clipLandmarks else {
           throw Failure(message: "\(item.url.path): clips need the hand pose engine, which this build of the trainer lacks; give landmark sequence files (.json, docs/training.md)")
         }

@@ -6,7 +6,8 @@ import HandPose
 /// `none`), summing to 1.
 ///
 /// How it decides: each finger gets a soft "extended" and a soft "folded" degree (logistic curves
-/// around the thresholds in `Options`); each pose is the product of the degrees it needs (open
+/// around the thresholds in `Options`; with the engine's 3-D joints, the larger extended and the
+/// smaller folded degree of the picture and of 3-D); each pose is the product of the degrees it needs (open
 /// palm: four fingers extended, thumb not across the palm, no pinch; fist: four folded, thumb not
 /// sticking out; thumbs up/down: four folded, thumb out and pointing up/down in the image; victory:
 /// index and middle extended and apart, ring and little folded; pointing: index extended, the rest
@@ -79,11 +80,7 @@ public struct BuiltInPoseClassifier: Sendable {
     let o = options
     var extended = SIMD4<Double>(repeating: 0), folded = SIMD4<Double>(repeating: 0)
     for finger in 0..<4 {
-      let c = f.direction[finger], s = f.straightness[finger]
-      extended[finger] = logistic(Swift.min((c - o.extendedDirection) / o.extendedDirectionWidth,
-                                            (s - o.extendedStraightness) / o.extendedStraightnessWidth))
-      folded[finger] = logistic(Swift.max((o.foldedDirection - c) / o.foldedDirectionWidth,
-                                           (o.foldedStraightness - s) / o.foldedStraightnessWidth))
+      (extended[finger], folded[finger]) = degrees(f, finger)
     }
     let thumbOut = logistic((f.thumbReach - o.thumbOut) / o.thumbOutWidth)
       * logistic((f.thumbAlongPalm - o.thumbAlongPalm) / o.thumbAlongPalmWidth)
@@ -116,12 +113,30 @@ public struct BuiltInPoseClassifier: Sendable {
   /// How open the hand is, 0...1: the mean "extended" degree of the four fingers. Actions that
   /// need an open hand (swipes, wave) read this.
   public func openness(_ f: PoseFeatures) -> Double {
-    let o = options
     var sum = 0.0
-    for finger in 0..<4 {
-      sum += logistic(Swift.min((f.direction[finger] - o.extendedDirection) / o.extendedDirectionWidth,
-                                (f.straightness[finger] - o.extendedStraightness) / o.extendedStraightnessWidth))
-    }
+    for finger in 0..<4 { sum += degrees(f, finger).extended }
     return sum / 4
+  }
+
+  /// How extended and how folded a finger is (0...1 each). With depth, a finger is as extended
+  /// as the picture or its 3-D joints show it, and only as folded as both show it: depth can
+  /// reveal a finger the picture hides (aimed at the camera, it projects like a curled one), but
+  /// never folds a finger the picture shows extended.
+  private func degrees(_ f: PoseFeatures, _ finger: Int) -> (extended: Double, folded: Double) {
+    var (extended, folded) = degrees(direction: f.direction[finger], straightness: f.straightness[finger])
+    if f.hasDepth {
+      let inDepth = degrees(direction: f.depthDirection[finger], straightness: f.depthStraightness[finger])
+      extended = Swift.max(extended, inDepth.extended)
+      folded = Swift.min(folded, inDepth.folded)
+    }
+    return (extended, folded)
+  }
+
+  private func degrees(direction c: Double, straightness s: Double) -> (extended: Double, folded: Double) {
+    let o = options
+    return (logistic(Swift.min((c - o.extendedDirection) / o.extendedDirectionWidth,
+                               (s - o.extendedStraightness) / o.extendedStraightnessWidth)),
+            logistic(Swift.max((o.foldedDirection - c) / o.foldedDirectionWidth,
+                               (o.foldedStraightness - s) / o.foldedStraightnessWidth)))
   }
 }

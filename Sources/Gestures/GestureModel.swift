@@ -1,7 +1,8 @@
 import Foundation
 
 /// A trained pose or action classifier, as `gestured train` writes it and the recognizer loads it
-/// next to the built-ins. Its labels become gesture names; `none` is its background class.
+/// next to the built-ins. Its labels become gesture names; `none` is its background class (always
+/// there in a pose model; an action model trained without background examples lacks it).
 ///
 /// The file is JSON (docs/training.md): format, version, kind, labels, feature set and count,
 /// window and stride (actions), the standardisation (`mean`, `scale`: input = (x - mean) * scale),
@@ -144,7 +145,10 @@ public struct GestureModel: Sendable {
     guard Set(file.labels).count == file.labels.count, file.labels.count >= 2 else {
       throw fail("labels must be at least two and all different: \(file.labels)")
     }
-    guard file.labels.contains(GestureName.none) else { throw fail("labels lack the background class \"none\"") }
+    // Actions may be trained without background examples (the trainer warns); poses may not.
+    guard file.kind == .action || file.labels.contains(GestureName.none) else {
+      throw fail("labels lack the background class \"none\", which a pose model needs")
+    }
     let network = DenseNetwork(layers: file.layers)
     if let problem = network.validate() { throw fail(problem) }
     guard network.inputCount == count, network.outputCount == file.labels.count else {

@@ -26,39 +26,86 @@ public struct GestureSettings: Sendable, Equatable {
 
   public init() {}
 
-  /// The names `set(_:to:)` accepts, as rule files write them.
-  public static let names = [
-    "pose_confirm_frames", "pose_release_frames", "min_pose_confidence", "action_stride",
-    "action_window", "action_interval", "min_action_confidence",
+  /// What a setting accepts.
+  public enum Values: Sendable, Equatable, CustomStringConvertible {
+    /// A whole number in the range.
+    case count(ClosedRange<Int>)
+    /// A number from 0 to 1.
+    case fraction
+
+    /// In words, for messages: `a whole number from 1 to 60`, `a number from 0 to 1`.
+    public var description: String {
+      switch self {
+      case .count(let range): return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+      case .fraction: return "a number from 0 to 1"
+      }
+    }
+
+    /// Whether `value` is one of these values.
+    public func contains(_ value: Double) -> Bool {
+      switch self {
+      case .count(let range):
+        return value.rounded() == value && value >= Double(range.lowerBound) && value <= Double(range.upperBound)
+      case .fraction:
+        return value >= 0 && value <= 1
+      }
+    }
+  }
+
+  /// Every setting by its rule-file name, with the values it accepts, in the order the references
+  /// (docs/rules.md, docs/gestures.md) list them. The one table of these names and ranges: the
+  /// rule file's parser checks `set` lines against it.
+  public static let table: [(name: String, values: Values)] = [
+    ("pose_confirm_frames", .count(1...60)),
+    ("pose_release_frames", .count(1...60)),
+    ("min_pose_confidence", .fraction),
+    ("action_stride", .count(1...10)),
+    ("action_window", .count(10...120)),
+    ("action_interval", .count(1...30)),
+    ("min_action_confidence", .fraction),
   ]
+
+  /// The names `set(_:to:)` accepts, as rule files write them.
+  public static let names = table.map(\.name)
+
+  /// What the setting `name` accepts; nil for an unknown name.
+  public static func values(of name: String) -> Values? {
+    table.first { $0.name == name }?.values
+  }
 
   /// Sets one setting by its rule-file name. Counts take whole numbers in their range,
   /// confidences a number from 0 to 1.
   /// - Throws: `GestureSettingsError` naming the setting and the allowed values.
   public mutating func set(_ name: String, to value: Double) throws {
-    func count(_ range: ClosedRange<Int>) throws -> Int {
-      guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-        throw GestureSettingsError(message: "\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not \(formatted(value))")
-      }
-      return Int(value)
+    guard let values = Self.values(of: name) else {
+      throw GestureSettingsError(message: "unknown setting \"\(name)\"; known: \(Self.names.joined(separator: ", "))")
     }
-    func fraction() throws -> Double {
-      guard value >= 0, value <= 1 else {
-        throw GestureSettingsError(message: "\(name) needs a number from 0 to 1, not \(formatted(value))")
-      }
-      return value
+    guard values.contains(value) else {
+      throw GestureSettingsError(message: "\(name) needs \(values), not \(formatted(value))")
     }
     switch name {
-    // Ranges as docs/rules.md gives them.
-    case "pose_confirm_frames": poseConfirmFrames = try count(1...60)
-    case "pose_release_frames": poseReleaseFrames = try count(1...60)
-    case "min_pose_confidence": minPoseConfidence = try fraction()
-    case "action_stride": actionStride = try count(1...10)
-    case "action_window": actionWindow = try count(10...120)
-    case "action_interval": actionInterval = try count(1...30)
-    case "min_action_confidence": minActionConfidence = try fraction()
-    default:
-      throw GestureSettingsError(message: "unknown setting \"\(name)\"; known: \(Self.names.joined(separator: ", "))")
+    case "pose_confirm_frames": poseConfirmFrames = Int(value)
+    case "pose_release_frames": poseReleaseFrames = Int(value)
+    case "min_pose_confidence": minPoseConfidence = value
+    case "action_stride": actionStride = Int(value)
+    case "action_window": actionWindow = Int(value)
+    case "action_interval": actionInterval = Int(value)
+    case "min_action_confidence": minActionConfidence = value
+    default: preconditionFailure("\(name) is in GestureSettings.table but not handled by set(_:to:)")
+    }
+  }
+
+  /// The value of one setting by its rule-file name; nil for an unknown name.
+  public func value(of name: String) -> Double? {
+    switch name {
+    case "pose_confirm_frames": return Double(poseConfirmFrames)
+    case "pose_release_frames": return Double(poseReleaseFrames)
+    case "min_pose_confidence": return minPoseConfidence
+    case "action_stride": return Double(actionStride)
+    case "action_window": return Double(actionWindow)
+    case "action_interval": return Double(actionInterval)
+    case "min_action_confidence": return minActionConfidence
+    default: return nil
     }
   }
 }

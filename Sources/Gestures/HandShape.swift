@@ -6,19 +6,27 @@ import HandPose
 /// Input: joints normalised to the frame (x right, y down, origin top-left) and the frame's aspect
 /// ratio (width / height in pixels). Output: the same joints with x multiplied by the aspect ratio,
 /// so both axes are in units of the frame's height and angles and distances mean what they show.
-/// Depth is dropped: the gesture stage works on the image plane only, so it behaves the same on
-/// 2-D landmark data sets as on the engine's output.
+/// The shape is measured in the image plane, so it behaves the same on 2-D landmark data sets as
+/// on the engine's output. The engine's 3-D joints (`world`) are kept as well, for the one thing
+/// the picture cannot show: a finger aimed at or away from the camera (see `PoseFeatures`).
 public struct HandShape: Sendable, Equatable {
   /// The 21 joints in `JointName` order (x right, y down, units of the frame's height).
   public var points: [SIMD2<Double>]
+  /// The 21 joints in 3-D (metres, x right, y down, z away from the camera), as the hand-landmark
+  /// model estimates them (`HandObservation.worldJoints`); empty when the source has no depth
+  /// (landmark files, 2-D data sets).
+  public var world: [SIMD3<Double>]
   /// The person's real hand.
   public var chirality: Chirality
 
-  /// A shape from 21 points in any units that are the same on both axes (x right, y down).
-  public init(points: [SIMD2<Double>], chirality: Chirality) {
+  /// A shape from 21 points in any units that are the same on both axes (x right, y down), and
+  /// optionally their 21 3-D joints.
+  public init(points: [SIMD2<Double>], chirality: Chirality, world: [SIMD3<Double>] = []) {
     precondition(points.count == JointName.allCases.count, "a hand has 21 joints")
+    precondition(world.isEmpty || world.count == points.count, "3-D joints: all 21 or none")
     self.points = points
     self.chirality = chirality
+    self.world = world
   }
 
   /// The shape of an observed hand on a frame of the given aspect ratio (width / height, 1 for a
@@ -26,15 +34,23 @@ public struct HandShape: Sendable, Equatable {
   public init(_ hand: HandObservation, aspectRatio: Double) {
     points = hand.joints.map { SIMD2($0.x * aspectRatio, $0.y) }
     chirality = hand.chirality
+    world = Self.hasDepth(hand) ? hand.worldJoints : []
   }
 
-  /// Overwrites this shape with an observed hand without allocating (the recognizer's hot path).
+  /// Overwrites this shape with an observed hand without allocating (the recognizer's hot path;
+  /// the 3-D joints share the observation's storage).
   mutating func load(_ hand: HandObservation, aspectRatio: Double) {
     for index in 0..<points.count {
       let joint = hand.joints[index]
       points[index] = SIMD2(joint.x * aspectRatio, joint.y)
     }
     chirality = hand.chirality
+    if Self.hasDepth(hand) { world = hand.worldJoints } else { world.removeAll(keepingCapacity: true) }
+  }
+
+  /// Whether an observation carries 3-D joints (observations read from 2-D files hold zeros).
+  static func hasDepth(_ hand: HandObservation) -> Bool {
+    hand.worldJoints.count == JointName.allCases.count && hand.worldJoints.contains { $0 != .zero }
   }
 
   /// The point of a joint.
@@ -60,7 +76,8 @@ public struct HandShape: Sendable, Equatable {
   /// The same hand as a mirror shows it: x negated and chirality swapped. A left hand mirrored
   /// looks like a right hand, which is how trained models see every hand.
   public func mirrored() -> HandShape {
-    HandShape(points: points.map { SIMD2(-$0.x, $0.y) }, chirality: chirality.opposite)
+    HandShape(points: points.map { SIMD2(-$0.x, $0.y) }, chirality: chirality.opposite,
+              world: world.map { SIMD3(-$0.x, $0.y, $0.z) })
   }
 }
 
@@ -72,6 +89,18 @@ public struct HandShape: Sendable, Equatable {
 
 /// Cosine of the angle between two vectors (0 when either is zero).
 @inline(__always) func cosine(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+  let product = ((a * a).sum() * (b * b).sum()).squareRoot()
+  return product > 1e-12 ? (a * b).sum() / product : 0
+}
+
+/// Euclidean distance between two points of space.
+@inline(__always) func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+  let d = a - b
+  return (d * d).sum().squareRoot()
+}
+
+/// Cosine of the angle between two vectors of space (0 when either is zero).
+@inline(__always) func cosine(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
   let product = ((a * a).sum() * (b * b).sum()).squareRoot()
   return product > 1e-12 ? (a * b).sum() / product : 0
 }

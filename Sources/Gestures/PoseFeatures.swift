@@ -32,6 +32,14 @@ public struct PoseFeatures: Sendable, Equatable {
   public var pinchDistance: Double
   /// Distance from the index tip to the middle tip, in hand sizes: the V of a victory sign.
   public var fingerGap: Double
+  /// Per finger, `straightness` and `direction` measured on the 3-D joints (`HandShape.world`),
+  /// when the shape has them (`hasDepth`); zeros otherwise. A finger aimed at the camera is
+  /// foreshortened in the picture and can project like a curled one; in 3-D it is still straight
+  /// and continues its metacarpal.
+  public var depthStraightness: SIMD4<Double>
+  public var depthDirection: SIMD4<Double>
+  /// Whether the depth measures are there.
+  public var hasDepth: Bool
 
   /// Measures a hand shape. Empty or degenerate shapes give finite values (zeros), never NaN.
   public init(_ shape: HandShape) {
@@ -58,5 +66,16 @@ public struct PoseFeatures: Sendable, Equatable {
                           distance(thumbTip, p[JointName.littleMCP.rawValue])) / size
     pinchDistance = distance(thumbTip, p[JointName.indexTip.rawValue]) / size
     fingerGap = distance(p[JointName.indexTip.rawValue], p[JointName.middleTip.rawValue]) / size
+    depthStraightness = SIMD4(repeating: 0)
+    depthDirection = SIMD4(repeating: 0)
+    hasDepth = shape.world.count == p.count
+    guard hasDepth else { return }
+    let w = shape.world
+    for finger in 0..<4 {
+      let mcp = w[5 + 4 * finger], pip = w[6 + 4 * finger], dip = w[7 + 4 * finger], tip = w[8 + 4 * finger]
+      let path = distance(pip, mcp) + distance(dip, pip) + distance(tip, dip)
+      depthStraightness[finger] = path > 1e-12 ? distance(tip, mcp) / path : 0
+      depthDirection[finger] = cosine(mcp - w[0], tip - mcp)
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Gestures
+
 /// Rules and settings written back as text, the way `gestured check` and the agent's log show
 /// them: options in a fixed order and key names as X resolved them.
 
@@ -60,12 +62,7 @@ extension RuleSettings {
     add("model", model?.rawValue)
     add("threads", threads)
     for classifier in classifiers { add("classifier", classifier) }
-    add("pose_confirm_frames", poseConfirmFrames)
-    add("pose_release_frames", poseReleaseFrames)
-    add("min_pose_confidence", minPoseConfidence.map(Duration.trimmed))
-    add("action_stride", actionStride)
-    add("action_window", actionWindow)
-    add("action_interval", actionInterval)
+    for name in GestureSettings.names { add(name, gestureValue(name).map(Duration.trimmed)) }
     add("preview", preview)
     return lines
   }

@@ -154,18 +154,12 @@ struct RuleParser {
       if spec.name == "mirrored" { settings.mirrored = text == "true" } else { settings.preview = text == "true" }
     case .integer(let range):
       guard let number = Int(text), range.contains(number) else { return bad() }
-      switch spec.name {
-      case "max_hands": settings.maxHands = number
-      case "threads": settings.threads = number
-      case "pose_confirm_frames": settings.poseConfirmFrames = number
-      case "pose_release_frames": settings.poseReleaseFrames = number
-      case "action_stride": settings.actionStride = number
-      case "action_window": settings.actionWindow = number
-      default: settings.actionInterval = number
-      }
-    case .fraction:
-      guard let number = Double(text), number.isFinite, (0...1).contains(number) else { return bad() }
-      settings.minPoseConfidence = number
+      if spec.name == "max_hands" { settings.maxHands = number } else { settings.threads = number }
+    case .gesture:
+      // GestureSettings checks the value: its table holds the names and ranges.
+      let plain = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "+" }
+      guard plain, let number = Double(text), (try? settings.gestures.set(spec.name, to: number)) != nil else { return bad() }
+      if !settings.gestureNamesSet.contains(spec.name) { settings.gestureNamesSet.append(spec.name) }
     case .choice(let choices):
       guard let model = RuleSettings.ModelVariant(rawValue: text) else { return bad([Suggestion.note(for: text, in: choices)]) }
       settings.model = model

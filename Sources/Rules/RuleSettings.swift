@@ -1,5 +1,8 @@
+import Gestures
+
 /// The agent's settings from `set NAME VALUE` lines. A nil field was not set: the agent uses its
-/// own default.
+/// own default. The gesture stage's settings are a `GestureSettings` value with the file's values
+/// applied.
 public struct RuleSettings: Sendable, Equatable {
   /// Which camera to open.
   public enum Camera: Sendable, Equatable, CustomStringConvertible {
@@ -34,22 +37,35 @@ public struct RuleSettings: Sendable, Equatable {
   /// `classifier`: trained gesture model files, in order (the setting may repeat). `~` is
   /// expanded and relative paths are resolved against the rule file's folder.
   public var classifiers: [String] = []
-  /// `pose_confirm_frames`: consecutive frames of evidence before a pose is confirmed, 1...60.
-  public var poseConfirmFrames: Int?
-  /// `pose_release_frames`: consecutive frames without the pose before it ends, 1...60.
-  public var poseReleaseFrames: Int?
-  /// `min_pose_confidence`: below this probability a frame is no evidence for a pose, 0...1.
-  public var minPoseConfidence: Double?
-  /// `action_stride`: frames between two samples of the action window, 1...10.
-  public var actionStride: Int?
-  /// `action_window`: poses in the action window, 10...120.
-  public var actionWindow: Int?
-  /// `action_interval`: samples between two classifications of a full window, 1...30.
-  public var actionInterval: Int?
+  /// The gesture stage's settings (`pose_confirm_frames`, `min_action_confidence`, ... : the names
+  /// of `GestureSettings.table`): its defaults with the file's `set` lines applied.
+  public var gestures = GestureSettings()
+  /// The names of the gesture settings the file sets, in file order (each once).
+  public var gestureNamesSet: [String] = []
   /// `preview`: open the preview window.
   public var preview: Bool?
 
   public init() {}
+
+  /// The value of a gesture setting when the file sets it, else nil.
+  public func gestureValue(_ name: String) -> Double? {
+    gestureNamesSet.contains(name) ? gestures.value(of: name) : nil
+  }
+
+  // The gesture settings one by one, for callers not yet reading `gestures`.
+
+  /// `pose_confirm_frames` when set.
+  public var poseConfirmFrames: Int? { gestureValue("pose_confirm_frames").map { Int($0) } }
+  /// `pose_release_frames` when set.
+  public var poseReleaseFrames: Int? { gestureValue("pose_release_frames").map { Int($0) } }
+  /// `min_pose_confidence` when set.
+  public var minPoseConfidence: Double? { gestureValue("min_pose_confidence") }
+  /// `action_stride` when set.
+  public var actionStride: Int? { gestureValue("action_stride").map { Int($0) } }
+  /// `action_window` when set.
+  public var actionWindow: Int? { gestureValue("action_window").map { Int($0) } }
+  /// `action_interval` when set.
+  public var actionInterval: Int? { gestureValue("action_interval").map { Int($0) } }
 }
 
 /// What each setting accepts: the table `set` lines are checked against.
@@ -57,7 +73,8 @@ struct SettingSpec: Sendable {
   enum Kind: Sendable {
     case bool
     case integer(ClosedRange<Int>)
-    case fraction
+    /// One of the gesture stage's settings: `GestureSettings` checks the value.
+    case gesture(GestureSettings.Values)
     case choice([String])
     case camera
     case path
@@ -73,14 +90,15 @@ struct SettingSpec: Sendable {
     switch kind {
     case .bool: return "true or false"
     case .integer(let range): return "a whole number from \(range.lowerBound) to \(range.upperBound)"
-    case .fraction: return "a number from 0 to 1"
+    case .gesture(let values): return values.description
     case .choice(let choices): return choices.dropLast().joined(separator: ", ") + " or " + choices.last!
     case .camera: return "a device path like /dev/video0 or an index like 0"
     case .path: return "a file path"
     }
   }
 
-  /// Every setting, in the order the reference documents them.
+  /// Every setting, in the order the reference documents them. The gesture stage's settings come
+  /// from `GestureSettings.table`, so a new one needs no change here.
   static let all: [SettingSpec] = [
     SettingSpec(name: "camera", kind: .camera),
     SettingSpec(name: "mirrored", kind: .bool),
@@ -88,12 +106,7 @@ struct SettingSpec: Sendable {
     SettingSpec(name: "model", kind: .choice(RuleSettings.ModelVariant.allCases.map(\.rawValue))),
     SettingSpec(name: "threads", kind: .integer(1...16)),
     SettingSpec(name: "classifier", kind: .path, repeats: true),
-    SettingSpec(name: "pose_confirm_frames", kind: .integer(1...60)),
-    SettingSpec(name: "pose_release_frames", kind: .integer(1...60)),
-    SettingSpec(name: "min_pose_confidence", kind: .fraction),
-    SettingSpec(name: "action_stride", kind: .integer(1...10)),
-    SettingSpec(name: "action_window", kind: .integer(10...120)),
-    SettingSpec(name: "action_interval", kind: .integer(1...30)),
+  ] + GestureSettings.table.map { SettingSpec(name: $0.name, kind: .gesture($0.values)) } + [
     SettingSpec(name: "preview", kind: .bool),
   ]
 

@@ -71,6 +71,21 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(try gestured("check", "--gesture", "rock_on", path).status, 0)
   }
 
+  func testAClassifierThatCannotBeLoadedIsAnError() throws {
+    let path = try file("set classifier missing-model.json\nany fist -> pause\n", named: "model.rules")
+    let outcome = try gestured("check", path)
+    XCTAssertEqual(outcome.status, 1)
+    let model = (path as NSString).deletingLastPathComponent + "/missing-model.json"
+    XCTAssertTrue(outcome.standardError.hasPrefix("error: \(path): set classifier \(model): cannot read the model file"), outcome.standardError)
+  }
+
+  func testGestureSettingsAreCheckedAndPrinted() throws {
+    let path = try file("set min_action_confidence 0.9\nset action_interval 3\nany fist -> pause\n", named: "settings.rules")
+    let outcome = try gestured("check", path)
+    XCTAssertEqual(outcome.status, 0, outcome.standardError)
+    XCTAssertTrue(outcome.standardOutput.hasPrefix("set action_interval 3\nset min_action_confidence 0.9\n"), outcome.standardOutput)
+  }
+
   func testHelpAndUsageErrors() throws {
     let help = try gestured("check", "--help")
     XCTAssertEqual(help.status, 0)

@@ -4,7 +4,7 @@ import XCTest
 /// Help text and usage errors, shaped like swift-argument-parser's.
 final class HelpAndUsageTests: XCTestCase {
   func testHelpSubcommandEqualsHelpFlag() throws {
-    for command in ["detect", "track"] {
+    for command in ["detect", "track", "classify", "events", "train"] {
       let viaHelp = try CommandRun.gestured(["help", command])
       let viaFlag = try CommandRun.gestured([command, "--help"])
       XCTAssertEqual(viaHelp.status, 0)

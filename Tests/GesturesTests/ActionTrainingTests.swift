@@ -66,21 +66,4 @@ final class ActionTrainingTests: XCTestCase {
     XCTAssertEqual(actions.count, 1)
     XCTAssertTrue(["slide_right", "swipe_right"].contains(actions.first ?? ""), "\(actions)")
   }
-
-  func testTrainActionsCommand() throws {
-    let folder = try writeSequences()
-    let model = folder.deletingLastPathComponent().appendingPathComponent("actions.json")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.gestured)
-    process.arguments = ["train", "actions", folder.path, "-o", model.path, "--window", "12", "--epochs", "5"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, text)
-    XCTAssertTrue(text.contains("an action model") || text.contains("action model"), text)
-    XCTAssertEqual(try GestureModel.load(contentsOf: model).window, 12)
-  }
 }

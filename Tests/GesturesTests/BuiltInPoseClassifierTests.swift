@@ -48,12 +48,49 @@ final class BuiltInPoseClassifierTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(Double(correct) / Double(total), 0.9)
   }
 
+  func testDepthShowsTheIndexFingerPointingAtTheCamera() throws {
+    // hagrid_v2_point (labels.csv: pointing at the camera): in the picture the index projects
+    // like a fist's curled finger; MediaPipe's 3-D joints show it straight. With depth every
+    // photo with a gesture gets it; depth changes nothing else on them.
+    let labels = try ReferenceData.photoLabels()
+    var correct = 0, total = 0
+    for photo in try ReferenceData.photos() {
+      guard let expected = labels[photo.name].flatMap(ReferenceData.projectPose) else { continue }
+      let aspect = photo.width / photo.height
+      let flat = best(classifier.classify(photo.hands[0].observation(), aspectRatio: aspect))
+      let deep = best(classifier.classify(photo.hands[0].observation(depth: true), aspectRatio: aspect))
+      total += 1
+      if deep == expected { correct += 1 }
+      if photo.name == "hagrid_v2_point.jpg" {
+        XCTAssertEqual(flat, "fist", "the 2-D limit")
+        XCTAssertEqual(deep, "pointing")
+      } else {
+        XCTAssertEqual(deep, flat, photo.name)
+      }
+    }
+    print("photos with depth: \(correct)/\(total)")
+    XCTAssertEqual(correct, total)
+  }
+
+  func testDepthNeverFoldsAFingerThePictureShowsExtended() throws {
+    // On the real clips (MediaPipe's landmarks of every frame), depth leaves each open palm open.
+    for clip in ["open_hand_rising", "swipe_toward_image_left", "swipe_toward_image_top"] {
+      for hands in try ReferenceData.clip(clip) {
+        for hand in hands {
+          let flat = classifier.classify(hand.observation(), aspectRatio: 640.0 / 360)
+          let deep = classifier.classify(hand.observation(depth: true), aspectRatio: 640.0 / 360)
+          if best(flat) == "open_palm" { XCTAssertEqual(best(deep), "open_palm", clip) }
+        }
+      }
+    }
+  }
+
   func testFlippedPhotoGivesTheSamePose() throws {
     for photo in try ReferenceData.photos() {
       for hand in photo.hands {
         let aspect = photo.width / photo.height
-        let direct = classifier.classify(hand.observation(), aspectRatio: aspect)
-        let flipped = classifier.classify(hand.flipped().observation(), aspectRatio: aspect)
+        let direct = classifier.classify(hand.observation(depth: true), aspectRatio: aspect)
+        let flipped = classifier.classify(hand.flipped().observation(depth: true), aspectRatio: aspect)
         for index in direct.indices { XCTAssertEqual(direct[index], flipped[index], accuracy: 1e-9, photo.name) }
       }
     }

@@ -13,10 +13,13 @@ import XCTest
 /// The target was 95% over the four classes. The rules reach it on open palm and ok, not on fist
 /// and pointing (88.4% overall): about 250 "pointing" rows are an index finger pointing AT the
 /// camera, which in 2-D projects like a fist's curled finger (the same happens to the photo
-/// hagrid_v2_point.jpg, "pointing (at camera)"); relative measures (index chord, tip distances
-/// and projections against the other fingers) separate those rows from the real fists no better
-/// than chance (AUC 0.46-0.67). A rule that called such shapes pointing would be fitted to this
-/// file, not reasoned. So the floors below are the measured figures, and the gap is reported.
+/// hagrid_v2_point.jpg, "pointing (at camera)", on its 2-D landmarks); relative measures (index
+/// chord, tip distances and projections against the other fingers) separate those rows from the
+/// real fists no better than chance (AUC 0.46-0.67), or trade fists for pointing (a long straight
+/// index chord: pointing up to 91%, fists down to 84%). A rule that called such shapes pointing
+/// would be fitted to this file, not reasoned. The engine's 3-D joints do separate them (the
+/// photo reads as pointing from pixels), but this file has no depth. So the floors below are the
+/// measured figures, and the gap is reported.
 final class KeypointDataTests: XCTestCase {
   static let poses = [0: "open_palm", 1: "fist", 2: "pointing", 3: "ok"]
 

@@ -96,6 +96,26 @@ final class GestureSettingsTests: XCTestCase {
     XCTAssertEqual(settings.minActionConfidence, 0.8)
   }
 
+  func testEveryNameOfTheTableSetsAndReadsItsOwnField() throws {
+    // set(_:to:) and value(of:) cover the whole table, and each name moves one field only.
+    for (name, values) in GestureSettings.table {
+      var settings = GestureSettings()
+      let value: Double
+      switch values {
+      case .count(let range): value = Double(range.upperBound)
+      case .fraction: value = 0.99
+      }
+      try settings.set(name, to: value)
+      XCTAssertEqual(settings.value(of: name), value, name)
+      for other in GestureSettings.names where other != name {
+        XCTAssertEqual(settings.value(of: other), GestureSettings().value(of: other), "\(name) changed \(other)")
+      }
+      XCTAssertFalse(values.contains(values == .fraction ? 1.01 : value + 1), name)
+    }
+    XCTAssertNil(GestureSettings().value(of: "camera"))
+    XCTAssertNil(GestureSettings.values(of: "camera"))
+  }
+
   func testBadNamesAndValuesSaySo() {
     var settings = GestureSettings()
     XCTAssertThrowsError(try settings.set("pose_confirm_frame", to: 3)) { XCTAssertTrue("\($0)".contains("unknown setting")) }

@@ -13,17 +13,23 @@ enum ReferenceData {
     var chirality: Chirality
     /// 21 [x, y, z], normalised to the image (x right, y down).
     var landmarks: [[Double]]
+    /// 21 [x, y, z] in metres (MediaPipe's world landmarks), when the file has them.
+    var world: [[Double]]? = nil
 
-    func observation(trackingID: Int = 0) -> HandObservation {
-      HandObservation(chirality: chirality, chiralityConfidence: 1, confidence: 1,
-                      joints: landmarks.map { Joint(x: $0[0], y: $0[1], z: $0[2]) },
-                      worldJoints: Array(repeating: .zero, count: 21), trackingID: trackingID)
+    /// The observation; with `depth`, carrying the world landmarks as its 3-D joints (otherwise
+    /// zeros, as from a 2-D source).
+    func observation(trackingID: Int = 0, depth: Bool = false) -> HandObservation {
+      let worldJoints = depth ? (world ?? []).map { SIMD3($0[0], $0[1], $0[2]) } : Array(repeating: .zero, count: 21)
+      return HandObservation(chirality: chirality, chiralityConfidence: 1, confidence: 1,
+                             joints: landmarks.map { Joint(x: $0[0], y: $0[1], z: $0[2]) },
+                             worldJoints: worldJoints, trackingID: trackingID)
     }
 
     /// The same hand on the horizontally flipped image: x -> 1 - x, chirality swapped (the
     /// person's hand looks like the other one in a mirror image).
     func flipped() -> Hand {
-      Hand(chirality: chirality.opposite, landmarks: landmarks.map { [1 - $0[0], $0[1], $0[2]] })
+      Hand(chirality: chirality.opposite, landmarks: landmarks.map { [1 - $0[0], $0[1], $0[2]] },
+           world: world?.map { [-$0[0], $0[1], $0[2]] })
     }
   }
 
@@ -37,7 +43,8 @@ enum ReferenceData {
   private struct HandRecord: Decodable {
     var apparent: String
     var landmarks: [[Double]]
-    var hand: Hand { Hand(chirality: Chirality(rawValue: apparent)!, landmarks: landmarks) }
+    var world_landmarks: [[Double]]?
+    var hand: Hand { Hand(chirality: Chirality(rawValue: apparent)!, landmarks: landmarks, world: world_landmarks) }
   }
 
   private struct PhotosFile: Decodable {

@@ -59,4 +59,23 @@ final class DefaultRuleFilesTests: XCTestCase {
       }
     }
   }
+
+  func testTheReferenceListsEverySettingAndTheGestureStagesRanges() throws {
+    let text = try String(contentsOf: TestData.projectRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    for spec in SettingSpec.all {
+      XCTAssertTrue(rows.contains { $0.hasPrefix("| `\(spec.name)`") }, "docs/rules.md has no row for \(spec.name)")
+    }
+    let defaults = GestureSettings()
+    for (name, values) in GestureSettings.table {
+      guard let row = rows.first(where: { $0.hasPrefix("| `\(name)`") }) else { continue }
+      let range: String
+      switch values {
+      case .count(let bounds): range = "\(bounds.lowerBound) to \(bounds.upperBound)"
+      case .fraction: range = "0 to 1"
+      }
+      let fallback = Duration.trimmed(defaults.value(of: name)!)
+      XCTAssertTrue(row.contains("\(range) (default \(fallback))"), "docs/rules.md, \(name): \(row)")
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import Gestures
 import XCTest
 @testable import Rules
 
@@ -82,6 +83,7 @@ final class RuleParserTests: XCTestCase {
       set action_stride 1
       set action_window 120
       set action_interval 30
+      set min_action_confidence 0.85
       set preview false
       """, path: "/home/u/rules/my.rules")
     let s = file.settings
@@ -91,16 +93,52 @@ final class RuleParserTests: XCTestCase {
     XCTAssertEqual(s.model, .lite)
     XCTAssertEqual(s.threads, 16)
     XCTAssertEqual(s.classifiers, ["/home/u/rules/models/mine.gesture", "/abs/other.gesture"])
-    XCTAssertEqual(s.poseConfirmFrames, 3)
-    XCTAssertEqual(s.poseReleaseFrames, 60)
+    var gestures = GestureSettings()
+    (gestures.poseConfirmFrames, gestures.poseReleaseFrames, gestures.minPoseConfidence) = (3, 60, 0.65)
+    (gestures.actionStride, gestures.actionWindow, gestures.actionInterval) = (1, 120, 30)
+    gestures.minActionConfidence = 0.85
+    XCTAssertEqual(s.gestures, gestures)
+    XCTAssertEqual(s.gestureNamesSet, GestureSettings.names)
+    XCTAssertEqual([s.poseConfirmFrames, s.poseReleaseFrames, s.actionStride, s.actionWindow, s.actionInterval], [3, 60, 1, 120, 30])
     XCTAssertEqual(s.minPoseConfidence, 0.65)
-    XCTAssertEqual(s.actionStride, 1)
-    XCTAssertEqual(s.actionWindow, 120)
-    XCTAssertEqual(s.actionInterval, 30)
     XCTAssertEqual(s.preview, false)
-    XCTAssertEqual(s.lines.count, 14)
+    XCTAssertEqual(s.lines.count, 15)
+    XCTAssertTrue(s.lines.contains("set min_action_confidence 0.85"), "\(s.lines)")
     XCTAssertEqual(RuleFile.classifierPaths(in: "set classifier a.gesture\nbroken \"line\nset classifier ~/b", path: "/r/x.rules"),
                    ["/r/a.gesture", (ProcessInfo.processInfo.environment["HOME"] ?? "") + "/b"])
+  }
+
+  func testGestureSettingsNotSetKeepTheGestureStageDefaults() throws {
+    let s = try RuleFile.parse("set action_window 30\nset action_window 20\nany fist -> pause", path: "r").settings
+    var expected = GestureSettings()
+    expected.actionWindow = 20
+    XCTAssertEqual(s.gestures, expected)
+    XCTAssertEqual(s.gestureNamesSet, ["action_window"])
+    XCTAssertNil(s.poseConfirmFrames)
+    XCTAssertEqual(s.lines, ["set action_window 20"])
+  }
+
+  func testEveryGestureSettingIsCheckedByTheGestureStagesTable() throws {
+    // The parser knows no gesture setting of its own: each name and range comes from
+    // GestureSettings.table, at the edges of its range.
+    for (name, values) in GestureSettings.table {
+      let (lowest, highest, outside): (String, String, String)
+      switch values {
+      case .count(let range): (lowest, highest, outside) = ("\(range.lowerBound)", "\(range.upperBound)", "\(range.upperBound + 1)")
+      case .fraction: (lowest, highest, outside) = ("0", "1", "1.01")
+      }
+      for good in [lowest, highest] {
+        let file = try RuleFile.parse("set \(name) \(good)", path: "r")
+        XCTAssertEqual(file.settings.gestures.value(of: name), Double(good), name)
+      }
+      for bad in [outside, "-1", "many", "nan", "0x10"] {
+        XCTAssertThrowsError(try RuleFile.parse("set \(name) \(bad)", path: "r"), "\(name) \(bad)") { error in
+          let diagnostic = (error as? RuleFileError)?.diagnostics.first
+          XCTAssertEqual(diagnostic?.message, "\"\(name)\" needs \(values), not \"\(bad)\"")
+          XCTAssertEqual(diagnostic.map { [$0.line, $0.column] }, [1, 6 + name.count])
+        }
+      }
+    }
   }
 
   func testCustomGesturesFromTheCaller() throws {

@@ -15,8 +15,10 @@ struct CheckCommand: Subcommand {
     one line per rule, grouped by section: its line number, hand, gesture, options and action with
     the keysyms it presses; warnings go to standard error; exits 0.
 
-    Custom gestures are the labels of trained classifiers; name them with --gesture so the check
-    accepts them. The format is described in docs/rules.md.
+    Custom gestures are the labels of trained classifiers: the check loads the classifiers the
+    file names with 'set classifier FILE', as the agent does, and accepts their labels (a model
+    that cannot be loaded is an error); --gesture accepts a name without its classifier. The
+    format is described in docs/rules.md.
 
     EXAMPLES:
       gestured check ~/.config/gestured/gestured.rules
@@ -32,7 +34,7 @@ struct CheckCommand: Subcommand {
     }
     let ruleFile: RuleFile
     do {
-      ruleFile = try RuleFile.load(path: path, extraGestures: Set(arguments.all("--gesture")))
+      (ruleFile, _) = try RuleFileClassifiers.load(path: path, extraGestures: Set(arguments.all("--gesture")))
     } catch let error as RuleFileError {
       printError(error.description)
       return 1

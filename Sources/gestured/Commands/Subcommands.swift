@@ -6,6 +6,8 @@ var subcommands: [any Subcommand.Type] {
     CheckCommand.self,
     DetectCommand.self,
     TrackCommand.self,
+    ClassifyCommand.self,
+    EventsCommand.self,
     TrainCommand.self,
     DevicesCommand.self,
     RecordCommand.self,

@@ -1,0 +1,19 @@
+import Gestures
+import HandPose
+
+extension HandJSON {
+  /// `{"time", "frame", "hand", "kind", "gesture", "confidence"}`: one gesture event, time in
+  /// seconds of the source, hand the person's real hand.
+  static func event(_ event: GestureEvent) -> String {
+    "{\"time\":\(number(event.time)),\"frame\":\(event.frame),\"hand\":\"\(event.hand.rawValue)\","
+      + "\"kind\":\"\(event.kind.rawValue)\",\"gesture\":\(string(event.gesture)),\"confidence\":\(number(event.confidence))}"
+  }
+
+  /// `{"chirality", "confidence", "pose", "probabilities": {"open_palm": p, ...}}`: one hand's pose
+  /// on a photo, probabilities in the order of `labels`.
+  static func pose(of hand: HandObservation, pose: String, labels: [String], probabilities: [Double]) -> String {
+    let pairs = zip(labels, probabilities).map { "\(string($0.0)):\(number($0.1))" }.joined(separator: ",")
+    return "{\"chirality\":\"\(hand.chirality.rawValue)\",\"confidence\":\(number(hand.confidence)),"
+      + "\"pose\":\(string(pose)),\"probabilities\":{\(pairs)}}"
+  }
+}
