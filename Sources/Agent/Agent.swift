@@ -37,15 +37,14 @@ public final class Agent {
       if created { log.info("created \(path) from the default rules; edit it to choose what your gestures do") }
       rulesPath = path
     }
-    let models = try Self.classifiers(for: rulesPath)
-    let labels = Set(models.flatMap(\.labels)).subtracting([GestureName.none])
-    watcher = try RuleFileWatcher(path: rulesPath, extraGestures: labels)
+    let models = try RuleFile.classifiers(named: rulesPath)
+    watcher = try RuleFileWatcher(path: rulesPath, extraGestures: RuleFile.gestureLabels(of: models))
     let ruleFile = watcher.ruleFile
     for warning in ruleFile.warnings { log.warning("\(warning)") }
     settings = ResolvedSettings(options, ruleFile.settings)
     pipeline = GesturePipeline(
       detector: try HandPoseDetector(options: settings.engine),
-      recognizer: GestureRecognizer(settings: try Self.gestureSettings(ruleFile.settings),
+      recognizer: GestureRecognizer(settings: ruleFile.settings.gestures,
                                     mirrored: settings.engine.mirrored, models: models),
       rules: ruleFile.rules)
 
@@ -162,7 +161,7 @@ public final class Agent {
     case .reloaded(let ruleFile):
       pipeline.matcher.replaceRules(ruleFile.rules)
       for warning in ruleFile.warnings { log.warning("\(warning)") }
-      if let gestures = try? Self.gestureSettings(ruleFile.settings) { pipeline.recognizer.settings = gestures }
+      pipeline.recognizer.settings = ruleFile.settings.gestures
       if ResolvedSettings(options, ruleFile.settings).engine.model != settings.engine.model
         || ResolvedSettings(options, ruleFile.settings).camera != settings.camera {
         log.warning("camera and model settings take effect when gestured restarts")
@@ -176,24 +175,5 @@ public final class Agent {
 
   private static func windowClass(_ window: Desktop.WindowClass?) -> Rules.WindowClass? {
     window.map { Rules.WindowClass(instance: $0.instance, className: $0.className) }
-  }
-
-  /// The trained classifiers a rule file names with `set classifier PATH`.
-  private static func classifiers(for rulesPath: String) throws -> [GestureModel] {
-    guard let text = try? String(contentsOfFile: rulesPath, encoding: .utf8) else { return [] }
-    return try RuleFile.classifierPaths(in: text, path: rulesPath).map { path in
-      try GestureModel.load(contentsOf: URL(fileURLWithPath: path))
-    }
-  }
-
-  static func gestureSettings(_ settings: RuleSettings) throws -> GestureSettings {
-    var result = GestureSettings()
-    if let value = settings.poseConfirmFrames { try result.set("pose_confirm_frames", to: Double(value)) }
-    if let value = settings.poseReleaseFrames { try result.set("pose_release_frames", to: Double(value)) }
-    if let value = settings.minPoseConfidence { try result.set("min_pose_confidence", to: value) }
-    if let value = settings.actionStride { try result.set("action_stride", to: Double(value)) }
-    if let value = settings.actionWindow { try result.set("action_window", to: Double(value)) }
-    if let value = settings.actionInterval { try result.set("action_interval", to: Double(value)) }
-    return result
   }
 }

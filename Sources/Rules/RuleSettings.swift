@@ -51,21 +51,6 @@ public struct RuleSettings: Sendable, Equatable {
   public func gestureValue(_ name: String) -> Double? {
     gestureNamesSet.contains(name) ? gestures.value(of: name) : nil
   }
-
-  // The gesture settings one by one, for callers not yet reading `gestures`.
-
-  /// `pose_confirm_frames` when set.
-  public var poseConfirmFrames: Int? { gestureValue("pose_confirm_frames").map { Int($0) } }
-  /// `pose_release_frames` when set.
-  public var poseReleaseFrames: Int? { gestureValue("pose_release_frames").map { Int($0) } }
-  /// `min_pose_confidence` when set.
-  public var minPoseConfidence: Double? { gestureValue("min_pose_confidence") }
-  /// `action_stride` when set.
-  public var actionStride: Int? { gestureValue("action_stride").map { Int($0) } }
-  /// `action_window` when set.
-  public var actionWindow: Int? { gestureValue("action_window").map { Int($0) } }
-  /// `action_interval` when set.
-  public var actionInterval: Int? { gestureValue("action_interval").map { Int($0) } }
 }
 
 /// What each setting accepts: the table `set` lines are checked against.

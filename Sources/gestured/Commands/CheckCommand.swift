@@ -34,7 +34,7 @@ struct CheckCommand: Subcommand {
     }
     let ruleFile: RuleFile
     do {
-      (ruleFile, _) = try RuleFileClassifiers.load(path: path, extraGestures: Set(arguments.all("--gesture")))
+      (ruleFile, _) = try RuleFile.loadWithClassifiers(path: path, extraGestures: Set(arguments.all("--gesture")))
     } catch let error as RuleFileError {
       printError(error.description)
       return 1

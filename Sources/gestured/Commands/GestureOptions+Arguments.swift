@@ -24,34 +24,11 @@ enum GestureOptions {
     var settings = GestureSettings()
     var models: [GestureModel] = []
     if let path = arguments.value("--rules") {
-      let (ruleFile, fileModels) = try RuleFileClassifiers.load(path: path)
+      let (ruleFile, fileModels) = try RuleFile.loadWithClassifiers(path: path)
       for warning in ruleFile.warnings { printError("\(warning)") }
       settings = ruleFile.settings.gestures
       models = fileModels
     }
     return (settings, models + (try classifiers(arguments)))
-  }
-}
-
-/// A rule file together with the trained classifiers its `set classifier FILE` lines name: the
-/// classifiers are loaded first, so their labels are gesture names the rules may use (as the
-/// agent does).
-enum RuleFileClassifiers {
-  /// Loads the classifiers a rule file names, then the rule file with their labels as extra
-  /// gestures (and `extraGestures` besides).
-  /// - Throws: `RuleFileAccessError`, `RuleFileError`, or `CommandError` for a classifier that
-  ///   cannot be loaded, naming the rule file and the model file.
-  static func load(path: String, extraGestures: Set<String> = []) throws -> (RuleFile, [GestureModel]) {
-    var models: [GestureModel] = []
-    if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-      for classifier in RuleFile.classifierPaths(in: text, path: path) {
-        do { models.append(try GestureModel.load(contentsOf: URL(fileURLWithPath: classifier))) } catch {
-          let reason = (error as? GestureModelError)?.message ?? "\(error)"
-          throw CommandError("\(path): set classifier \(classifier): \(reason)")
-        }
-      }
-    }
-    let labels = Set(models.flatMap(\.labels)).subtracting([GestureName.none])
-    return (try RuleFile.load(path: path, extraGestures: extraGestures.union(labels)), models)
   }
 }
