@@ -99,8 +99,9 @@ final class RuleParserTests: XCTestCase {
     gestures.minActionConfidence = 0.85
     XCTAssertEqual(s.gestures, gestures)
     XCTAssertEqual(s.gestureNamesSet, GestureSettings.names)
-    XCTAssertEqual([s.poseConfirmFrames, s.poseReleaseFrames, s.actionStride, s.actionWindow, s.actionInterval], [3, 60, 1, 120, 30])
-    XCTAssertEqual(s.minPoseConfidence, 0.65)
+    XCTAssertEqual(["pose_confirm_frames", "pose_release_frames", "action_stride", "action_window", "action_interval"].map(s.gestureValue),
+                   [3, 60, 1, 120, 30])
+    XCTAssertEqual(s.gestureValue("min_pose_confidence"), 0.65)
     XCTAssertEqual(s.preview, false)
     XCTAssertEqual(s.lines.count, 15)
     XCTAssertTrue(s.lines.contains("set min_action_confidence 0.85"), "\(s.lines)")
@@ -114,7 +115,7 @@ final class RuleParserTests: XCTestCase {
     expected.actionWindow = 20
     XCTAssertEqual(s.gestures, expected)
     XCTAssertEqual(s.gestureNamesSet, ["action_window"])
-    XCTAssertNil(s.poseConfirmFrames)
+    XCTAssertNil(s.gestureValue("pose_confirm_frames"))
     XCTAssertEqual(s.lines, ["set action_window 20"])
   }
 
