@@ -45,6 +45,10 @@ public struct HandPoseOptions: Sendable {
   /// A hand held still in a pose costs a fraction; any motion recomputes at once.
   public var stillHandThreshold = 1.0
   public var maximumStillReuse = 2
+  /// While a hand is followed, its chirality comes from a running mean of the model's per-frame
+  /// handedness score, each frame weighing this much (1: the frame alone, as MediaPipe). The
+  /// model is unsure on some frames (a hand seen edge-on); a followed hand keeps its side.
+  public var handednessWeight = 0.3
 
   /// The same palm-detection cadence as MediaPipe Hands (every frame while fewer than
   /// `maximumHandCount` hands are tracked): what the parity tests compare against.
@@ -54,6 +58,7 @@ public struct HandPoseOptions: Sendable {
     options.searchDetectionInterval = 0
     options.rejectedPalmMemory = 0
     options.stillHandThreshold = 0
+    options.handednessWeight = 1
     return options
   }
 
@@ -90,6 +95,8 @@ public final class HandPoseDetector {
   private var rejected: [(region: RotatedRect, time: Double)] = []
   /// The followed hands' last computed landmarks and the look of their regions, by tracking ID.
   private var still: [Int: StillHand] = [:]
+  /// The running mean of each followed hand's handedness score, by tracking ID.
+  private var handedness: [Int: Double] = [:]
   private var scratch: [UInt8] = []
 
   /// Loads both models of the chosen variant. Throws `InferenceError` when the runtime or a model
@@ -161,6 +168,7 @@ public final class HandPoseDetector {
     }
     if !hands.isEmpty { lastHandSeen = frame.timestamp }
     if still.count > tracked.count { still = still.filter { entry in tracked.contains { $0.id == entry.key } } }
+    if handedness.count > tracked.count { handedness = handedness.filter { entry in tracked.contains { $0.id == entry.key } } }
     return hands
   }
 
@@ -178,7 +186,7 @@ public final class HandPoseDetector {
         continue
       }
       still[id] = nil
-      guard let (hand, next) = try observe(frame, region: region, id: id) else { continue }
+      guard let (hand, next) = try observe(frame, region: region, id: id, followed: true) else { continue }
       hands.append(hand)
       tracked.append((next, id))
       if options.stillHandThreshold > 0 { still[id] = StillHand(hand, nextRegion: next, on: frame) }
@@ -194,6 +202,7 @@ public final class HandPoseDetector {
     tracked.removeAll()
     rejected.removeAll()
     still.removeAll()
+    handedness.removeAll()
     lastPalmDetection = -Double.infinity
     lastHandSeen = -Double.infinity
   }
@@ -218,16 +227,22 @@ public final class HandPoseDetector {
   }
 
   /// The hand in `region`, and its region for the next frame; nil when the model sees no hand.
-  private func observe(_ frame: Frame, region: RotatedRect, id: Int) throws -> (HandObservation, RotatedRect)? {
+  /// A `followed` hand's chirality comes from its running handedness mean.
+  private func observe(_ frame: Frame, region: RotatedRect, id: Int, followed: Bool = false) throws -> (HandObservation, RotatedRect)? {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { timings.landmarks += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     let result = try landmarker.landmarks(in: frame, region: region)
     guard result.presence >= options.minimumPresence else { return nil }
+    var score = result.mirroredLeftScore
+    if followed {
+      score = handedness[id].map { $0 + (score - $0) * options.handednessWeight } ?? score
+      handedness[id] = score
+    }
     // The model's "Left" assumes a mirrored frame: on an un-mirrored one it is the person's right.
-    let looksRight = result.mirroredLeftScore > 0.5
+    let looksRight = score > 0.5
     let chirality: Chirality = (looksRight != options.mirrored) ? .right : .left
     let hand = HandObservation(chirality: chirality,
-                               chiralityConfidence: max(result.mirroredLeftScore, 1 - result.mirroredLeftScore),
+                               chiralityConfidence: max(score, 1 - score),
                                confidence: result.presence, joints: result.joints,
                                worldJoints: result.worldJoints, trackingID: id)
     let next = HandRegion.region(for: result.joints.map { SIMD2($0.x, $0.y) }, width: frame.width, height: frame.height)
