@@ -1,6 +1,7 @@
 # gestured: the two commands are `make run` and `make test`; both install what is missing first.
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
+DESTDIR      ?=
 SETUP        := packaging/setup
 RELEASE_BIN  := .build/release/gestured
 export GESTURED_TESTDATA ?= $(abspath ../shared/data)
@@ -39,11 +40,13 @@ bench: release
 	  $(RELEASE_BIN) bench --source $(GESTURED_TESTDATA)/clips \
 	  --mediapipe .build/mediapipe-venv/bin/python --mediapipe-script packaging/mediapipe_bench.py
 
+## install: the binary, runtime data, rules, systemd user unit, autostart entry and man page
+## under $(PREFIX) (staged under $(DESTDIR) when set); uninstall removes exactly those.
 install: release
-	packaging/install --prefix "$(PREFIX)" --binary "$(RELEASE_BIN)"
+	packaging/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --binary "$(RELEASE_BIN)"
 
 uninstall:
-	packaging/install --prefix "$(PREFIX)" --uninstall
+	packaging/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --uninstall
 
 clean:
 	rm -rf .build
