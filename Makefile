@@ -19,8 +19,10 @@ setup-test:
 build: setup
 	$(SWIFT) build
 
+# The release binary carries the Swift runtime and Foundation (--static-swift-stdlib), so an
+# installed gestured does not depend on the toolchain that built it.
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --product gestured
 
 ## run: build (release) and run the agent on the default camera with the default rules.
 run: release

@@ -67,7 +67,7 @@ public final class Agent {
     }
     capture = CaptureThread(source: source, policy: options.source == nil ? .newestOnly : .everyFrame)
     if settings.preview {
-      preview = try PreviewView(mirrored: settings.engine.mirrored)
+      preview = try PreviewView(framesAreMirrored: settings.engine.mirrored)
     }
     log.info("gestured: \(ruleFile.rules.count) rules from \(rulesPath); source \(source.name); model \(settings.engine.model.rawValue), \(settings.engine.threads) threads, up to \(settings.engine.maximumHandCount) hands\(settings.engine.mirrored ? ", mirrored" : "")\(options.dryRun ? "; dry run" : "")")
   }

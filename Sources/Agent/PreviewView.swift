@@ -13,9 +13,11 @@ final class PreviewView {
   private var actions: [Chirality: String] = [:]
   private var firedRule: String?
 
-  init(mirrored: Bool) throws {
+  /// Shows a mirror view, as people expect of their own camera: frames that arrive un-mirrored
+  /// (a V4L2 webcam) are flipped for display; frames already mirrored are shown as they are.
+  init(framesAreMirrored: Bool) throws {
     window = try PreviewWindow()
-    window.mirrored = mirrored
+    window.mirrored = !framesAreMirrored
   }
 
   func note(_ event: GestureEvent) {

@@ -21,7 +21,7 @@ public enum DisplayError: Error, CustomStringConvertible, Equatable {
       return "cannot open the X display: $DISPLAY is not set; run gestured inside an X11 session "
         + "or set DISPLAY (for example DISPLAY=:0)"
     case .cannotOpen(let name):
-      return "cannot open the X display \"\(name)\" (from $DISPLAY or --display): is the X server "
+      return "cannot open the X display \"\(name)\" (from $DISPLAY): is the X server "
         + "running, and may this user connect to it (xhost, XAUTHORITY)?"
     case .noXTest(let display):
       return "the X server \(display) has no XTEST extension, which gestured needs to send keys"
