@@ -85,3 +85,28 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(window.takeKeyEvents(), [])
   }
 }
+
+/// The snapshot action of a running agent: the live frame as a JPEG, after its self-timer.
+final class SnapshotActionTests: XCTestCase {
+  func testThumbsUpTakesASnapshotAfterTheDelay() throws {
+    let dir = try TestData.temporaryDirectory(for: self)
+    let rules = dir.appendingPathComponent("photo.rules")
+    let template = dir.appendingPathComponent("shots/hand-%Y.jpg").path
+    try Data("any thumbs_up hold=1s -> snapshot \(template) delay=2s\n".utf8).write(to: rules)
+    chmod(rules.path, 0o644)
+    let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/fist_then_thumbs_up").path,
+                                       "--rules", rules.path, "--no-pacing"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let shots = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("shots").path)
+    XCTAssertEqual(shots.count, 1, run.standardOutput)
+    let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+    XCTAssertEqual(shots.first, "hand-\(year).jpg")
+    // Fired at ~3.3 s of the 7.8 s clip; the picture is the frame 2 s later.
+    let fired = try XCTUnwrap(run.standardOutput.split(separator: "\n").first { $0.contains("-> snapshot") })
+    let saved = try XCTUnwrap(run.standardOutput.split(separator: "\n").first { $0.contains("snapshot saved to") })
+    func time(_ line: Substring) -> Double { Double(line.dropFirst().prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces)) ?? -1 }
+    XCTAssertEqual(time(saved) - time(fired), 2, accuracy: 0.05)
+    let bytes = try Data(contentsOf: dir.appendingPathComponent("shots/\(shots[0])"))
+    XCTAssertEqual(Array(bytes.prefix(2)), [0xff, 0xd8], "a JPEG")
+  }
+}
