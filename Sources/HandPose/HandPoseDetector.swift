@@ -35,10 +35,12 @@ public struct HandPoseOptions: Sendable {
   /// hand was last seen palm detection runs on every frame while none is tracked: a hand that was
   /// just there (in a fast swipe, say) is likely to be found again at once.
   public var reacquireWindow = 0.5
-  /// A palm found where the landmark model saw no hand less than this long ago (a hand-like
-  /// shape in the background, typically) is not given to the landmark model again (0: always).
-  /// A real hand entering there moves its box and is looked at at once.
+  /// While no hand has been seen for `reacquireWindow`, a palm found where the landmark model
+  /// saw clearly no hand (presence under `backgroundPresence`: a hand-like shape in the
+  /// background, typically) less than this long ago is not given to the landmark model again
+  /// (0: always). A partly visible real hand scores higher and is looked at every time.
   public var rejectedPalmMemory = 1.0
+  public var backgroundPresence = 0.02
   /// A followed hand whose region looks the same as when its landmarks were last computed (mean
   /// absolute difference of a coarse grid under this many 0-255 levels) keeps those landmarks for
   /// up to `maximumStillReuse` frames in a row instead of running the landmark model (0: never).
@@ -97,6 +99,8 @@ public final class HandPoseDetector {
   private var still: [Int: StillHand] = [:]
   /// The running mean of each followed hand's handedness score, by tracking ID.
   private var handedness: [Int: Double] = [:]
+  /// The presence score of each region looked at on this frame, by tracking ID.
+  private var lastPresence: [Int: Double] = [:]
   private var scratch: [UInt8] = []
 
   /// Loads both models of the chosen variant. Throws `InferenceError` when the runtime or a model
@@ -139,7 +143,8 @@ public final class HandPoseDetector {
         ranPalmDetection = true
         lastPalmDetection = frame.timestamp
         forgetRejections(before: frame.timestamp - options.rejectedPalmMemory)
-        for region in try palmRegions(frame, excluding: regions.map(\.region) + rejected.map(\.region))
+        let skipped = recent ? [] : rejected.map(\.region)
+        for region in try palmRegions(frame, excluding: regions.map(\.region) + skipped)
         where regions.count < options.maximumHandCount {
           regions.append((region, nextID))
           nextID += 1
@@ -149,12 +154,14 @@ public final class HandPoseDetector {
     var hands: [HandObservation] = []
     tracked.removeAll(keepingCapacity: true)
     try observe(frame, regions, into: &hands)
-    // New palms the landmark model found no hand in are not looked at again for a while.
-    if options.rejectedPalmMemory > 0 {
-      for (region, id) in regions.dropFirst(followed) where !hands.contains(where: { $0.trackingID == id }) {
+    // While idle, new palms the landmark model clearly found no hand in are not looked at again
+    // for a while.
+    if options.rejectedPalmMemory > 0 && !recent {
+      for (region, id) in regions.dropFirst(followed) where (lastPresence[id] ?? 1) < options.backgroundPresence {
         rejected.append((region, frame.timestamp))
       }
     }
+    lastPresence.removeAll(keepingCapacity: true)
     // A followed hand was lost on a frame without palm detection: look for it (only as many
     // palms as hands were lost) again now.
     if hands.count < regions.count && !ranPalmDetection && recent {
@@ -232,6 +239,7 @@ public final class HandPoseDetector {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { timings.landmarks += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     let result = try landmarker.landmarks(in: frame, region: region)
+    lastPresence[id] = result.presence
     guard result.presence >= options.minimumPresence else { return nil }
     var score = result.mirroredLeftScore
     if followed {
