@@ -69,7 +69,7 @@ public final class Agent {
     if settings.preview {
       preview = try PreviewView(framesAreMirrored: settings.engine.mirrored)
     }
-    log.info("gestured: \(ruleFile.rules.count) rules from \(rulesPath); source \(source.name); model \(settings.engine.model.rawValue), \(settings.engine.threads) threads, up to \(settings.engine.maximumHandCount) hands\(settings.engine.mirrored ? ", mirrored" : "")\(options.dryRun ? "; dry run" : "")")
+    log.info("gestured: \(ruleFile.rules.count) rules from \(rulesPath); source \(source.name); model \(settings.engine.model.rawValue), \(settings.engine.threads) thread\(settings.engine.threads == 1 ? "" : "s"), up to \(settings.engine.maximumHandCount) hands\(settings.engine.mirrored ? ", mirrored" : "")\(options.dryRun ? "; dry run" : "")")
   }
 
   /// Runs until the source ends (a recording) or SIGTERM/SIGINT; returns the exit status.
