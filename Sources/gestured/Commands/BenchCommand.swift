@@ -1,5 +1,6 @@
 import Agent
 import Desktop
+import Capture
 import Foundation
 import Gestures
 import HandPose
@@ -98,20 +99,24 @@ enum BenchCommand: Subcommand {
 struct BenchClip {
   let name: String
   let path: String
+  /// File names of the frames, in order, and their bytes.
+  let frameNames: [String]
   let frames: [Data]
 
   static func load(_ source: String) throws -> [BenchClip] {
     let folders: [String]
-    if (try? FrameFolder.list(source)) != nil {
+    if (try? FrameFolderSource(folder: source)) != nil {
       folders = [source]
     } else {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
-      folders = names.sorted().map { (source as NSString).appendingPathComponent($0) }.filter { (try? FrameFolder.list($0)) != nil }
+      folders = names.sorted().map { (source as NSString).appendingPathComponent($0) }.filter { (try? FrameFolderSource(folder: $0)) != nil }
     }
     guard !folders.isEmpty else { throw CommandError("\(source): no frame folders here") }
     return try folders.map { folder in
-      BenchClip(name: (folder as NSString).lastPathComponent, path: folder,
-                frames: try FrameFolder.list(folder).map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
+      let paths = try FrameFolderSource(folder: folder).framePaths
+      return BenchClip(name: (folder as NSString).lastPathComponent, path: folder,
+                       frameNames: paths.map { ($0 as NSString).lastPathComponent },
+                       frames: try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
     }
   }
 }

@@ -25,7 +25,7 @@ struct MediaPipeTimings {
     guard process.terminationStatus == 0 else { throw CommandError("\(script) failed with status \(process.terminationStatus)") }
     var timings = MediaPipeTimings()
     let frameIndex = Dictionary(uniqueKeysWithValues: clips.map { clip in
-      (clip.name, Dictionary(uniqueKeysWithValues: (try? FrameFolder.list(clip.path))?.enumerated().map { (($1 as NSString).lastPathComponent, $0) } ?? []))
+      (clip.name, Dictionary(uniqueKeysWithValues: clip.frameNames.enumerated().map { ($1, $0) }))
     })
     for line in data.split(separator: UInt8(ascii: "\n")) {
       guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }

@@ -1,3 +1,4 @@
+import Capture
 import Foundation
 import HandPose
 import Imaging
@@ -23,7 +24,7 @@ enum TrackCommand: Subcommand {
     guard let source = arguments.value("--source") else { throw UsageError("missing --source DIR") }
     guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
     let fps = Double(try arguments.integer("--fps", in: 1...240, default: 25))
-    let frames = try FrameFolder.list(source)
+    let frames = try FrameFolderSource(folder: source).framePaths
     let detector = try HandPoseDetector(options: EngineOptions.parse(arguments))
     let decoder = JPEGDecoder()
     var frame = Frame(width: 0, height: 0)
@@ -45,19 +46,6 @@ enum TrackCommand: Subcommand {
     }
     if skipped > 0 { printError("gestured track: \(skipped) of \(frames.count) frames skipped") }
     return 0
-  }
-}
-
-/// The image files of a folder of frames, in name order.
-enum FrameFolder {
-  static func list(_ directory: String) throws -> [String] {
-    let names: [String]
-    do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-      throw CommandError("\(directory): cannot read the folder: \((error as NSError).localizedDescription)")
-    }
-    let frames = names.filter { ["jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
-    guard !frames.isEmpty else { throw CommandError("\(directory): no JPEG frames in this folder") }
-    return frames.map { (directory as NSString).appendingPathComponent($0) }
   }
 }
 
