@@ -48,9 +48,8 @@ final class ActionPerformer {
     }
   }
 
-  /// Once per frame: snapshots that are due are taken of this frame; finished programs are reaped
-  /// and their output logged; a keycode bound for a rare keysym is given back when idle.
-  func tick(_ frame: Frame) {
+  /// Once per frame: snapshots that are due are taken of this frame.
+  func takeDueSnapshots(of frame: Frame) {
     for template in timer.takeDue(at: frame.timestamp) {
       do {
         let path = try snapshots.write(frame, to: template)
@@ -59,6 +58,11 @@ final class ActionPerformer {
         log.error("snapshot: \(error)", at: frame.timestamp)
       }
     }
+  }
+
+  /// Each turn of the run loop, frame or not: finished programs are reaped and their output
+  /// logged; a keycode bound for a rare keysym is given back when idle.
+  func poll() {
     runner.poll()
     do { try keyboard?.restoreKeymapIfIdle() } catch { log.warning("restoring the keymap: \(error)") }
   }

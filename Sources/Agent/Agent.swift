@@ -98,6 +98,7 @@ public final class Agent {
         pipeline.matcher.setPaused(!pipeline.matcher.isPaused)
         log.info(pipeline.matcher.isPaused ? "paused (SIGUSR1)" : "resumed (SIGUSR1)")
       }
+      performer.poll()
       display?.discardPendingEvents()
       if let preview, !preview.handleEvents() {
         log.info("gestured: preview window closed")
@@ -136,7 +137,7 @@ public final class Agent {
       preview?.note(event)
     }
     perform(result.firings, frameTime: frame.timestamp)
-    performer.tick(frame)
+    performer.takeDueSnapshots(of: frame)
     stats.add(engine: result.engineSeconds, rest: result.gestureSeconds, palm: pipeline.detector.timings.ranPalmDetection)
     preview?.show(frame, hands: result.hands, framesPerSecond: stats.framesPerSecond(at: frame.timestamp))
     if log.verbose, let line = stats.periodicReport(at: frame.timestamp, capture.counts) { log.detail(line, at: frame.timestamp) }
