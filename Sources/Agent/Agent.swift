@@ -23,12 +23,16 @@ public final class Agent {
   private let performer: ActionPerformer
   private var preview: PreviewView?
   private var stats = AgentStats()
+  /// Becomes readable when a signal arrives.
+  private let signals: Int32
 
   /// Loads the rules, the models and the classifiers, opens the source and (unless this is a dry
   /// run without app sections) the X display. Throws with a message a user can act on.
   public init(options: AgentOptions, log: AgentLog) throws {
     self.options = options
     self.log = log
+    // First of all, so that a signal sent while models load is acted on, not fatal.
+    signals = SignalFlags.install()
     let rulesPath: String
     if let path = options.rulesPath {
       rulesPath = path
@@ -74,7 +78,6 @@ public final class Agent {
 
   /// Runs until the source ends (a recording) or SIGTERM/SIGINT; returns the exit status.
   public func run() -> Int32 {
-    let signals = SignalFlags.install()
     capture.start()
     defer {
       performer.stop()
@@ -105,7 +108,7 @@ public final class Agent {
         return 0
       }
       let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-      if now - lastRulesCheck >= 1 {
+      if now - lastRulesCheck >= 0.5 {
         lastRulesCheck = now
         apply(watcher.poll())
       }

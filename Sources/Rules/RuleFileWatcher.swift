@@ -1,7 +1,7 @@
 /// Keeps the rules of one file in force and reloads them when the file changes.
 ///
-/// No threads and no inotify: call `poll()` now and then (the agent does it about once a second)
-/// and it compares the file's `stat` (device, inode, size, mode, owner, modification and change
+/// No threads and no inotify: call `poll()` now and then (the agent does it twice a second) and
+/// it compares the file's `stat` (device, inode, size, mode, owner, modification and change
 /// times) with the version it last read. A broken new version is reported once and the rules in
 /// force stay; the next change is tried again.
 public struct RuleFileWatcher: Sendable {
@@ -23,6 +23,8 @@ public struct RuleFileWatcher: Sendable {
   /// The rules in force: the last version that loaded cleanly.
   public private(set) var ruleFile: RuleFile
   private var seen: FileFingerprint?
+  /// The changed file's fingerprint at the last poll, while it settles.
+  private var changed: FileFingerprint??
 
   /// Loads the file for the first time.
   /// - Throws: as `RuleFile.load(path:extraGestures:)`.
@@ -34,15 +36,25 @@ public struct RuleFileWatcher: Sendable {
     seen = fingerprint
   }
 
-  /// Reloads when the file changed since it was last read (successfully or not).
+  /// Reloads when the file changed since it was last read (successfully or not) and has then
+  /// stayed the same from one poll to the next: an editor that truncates the file and writes it
+  /// again in place is never caught half-way (an empty file would load as no rules at all).
   public mutating func poll() -> Change {
     let now = FileFingerprint.current(path)
-    guard now != seen else { return .unchanged }
+    guard now != seen else {
+      changed = nil
+      return .unchanged
+    }
+    guard let candidate = changed, candidate == now else {
+      changed = .some(now)
+      return .unchanged
+    }
     return reload()
   }
 
   /// Reads and parses the file now, whether it changed or not (for SIGHUP).
   public mutating func reload() -> Change {
+    changed = nil
     let text: String
     do {
       (text, seen) = try RuleFile.readChecked(path: path)

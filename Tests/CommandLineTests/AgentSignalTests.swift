@@ -41,7 +41,7 @@ final class AgentSignalTests: XCTestCase {
     let run = agent.wait()
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertTrue(run.standardError.contains("\(rulesPath):1:24: error: unknown keysym \"Rigth\""), run.standardError)
-    XCTAssertEqual(window.takeKeyEvents().map(\.pressed), [true, false], "the old rule still pressed Right once")
+    XCTAssertEqual(window.takeKeyEvents().map(\.pressed), [true, false], "the old rule still pressed Right once\n\(run.standardOutput)\n\(run.standardError)")
   }
 
   func testSIGTERMStopsCleanlyWithNoKeyDown() throws {

@@ -93,28 +93,46 @@ final class RuleFileLoadTests: XCTestCase {
     guard case .unchanged = watcher.poll() else { return XCTFail("nothing changed yet") }
 
     try write("right swipe_left -> key Right\nleft swipe_right -> key Pgdown\n", to: url)
+    guard case .unchanged = watcher.poll() else { return XCTFail("a changed file first settles") }
     guard case .failed(let error) = watcher.poll() else { return XCTFail("a broken file must fail") }
     XCTAssertEqual((error as? RuleFileError)?.errors.first?.line, 2)
     XCTAssertEqual(watcher.ruleFile.rules.map(\.line), [1], "the old rules stay in force")
     guard case .unchanged = watcher.poll() else { return XCTFail("a broken version is reported once") }
 
     try write("right swipe_left -> key Right\nleft swipe_right -> key Left\n", to: url)
+    _ = watcher.poll()
     guard case .reloaded(let file) = watcher.poll() else { return XCTFail("the fixed file must load") }
     XCTAssertEqual(file.rules.count, 2)
     XCTAssertEqual(watcher.ruleFile, file)
 
     XCTAssertEqual(chmod(url.path, 0o666), 0)  // same text, unsafe now
+    _ = watcher.poll()
     guard case .failed(let refusal) = watcher.poll() else { return XCTFail("an unsafe file must be refused") }
     XCTAssertTrue(refusal is RuleFileAccessError)
     XCTAssertEqual(watcher.ruleFile.rules.count, 2)
     XCTAssertEqual(chmod(url.path, 0o644), 0)
+    _ = watcher.poll()
     guard case .reloaded = watcher.poll() else { return XCTFail("fixed permissions must load") }
 
     XCTAssertEqual(unlink(url.path), 0)
+    _ = watcher.poll()
     guard case .failed = watcher.poll() else { return XCTFail("a vanished file is reported") }
     guard case .unchanged = watcher.poll() else { return XCTFail("once") }
     XCTAssertEqual(watcher.ruleFile.rules.count, 2)
     guard case .failed = watcher.reload() else { return XCTFail("a forced reload reports again") }
+  }
+
+  func testWatcherWaitsForAFileCaughtHalfWritten() throws {
+    let url = try TestData.temporaryDirectory(for: self).appendingPathComponent("live.rules")
+    try write("any fist -> key a\n", to: url)
+    var watcher = try RuleFileWatcher(path: url.path)
+    try write("", to: url)  // an editor has truncated the file and not yet written it again
+    guard case .unchanged = watcher.poll() else { return XCTFail("a change must settle first") }
+    try write("any fist -> key b\nany victory -> key c\n", to: url)
+    guard case .unchanged = watcher.poll() else { return XCTFail("changed again: still settling") }
+    XCTAssertEqual(watcher.ruleFile.rules.count, 1, "the empty file never loaded")
+    guard case .reloaded(let file) = watcher.poll() else { return XCTFail("settled: loads") }
+    XCTAssertEqual(file.rules.count, 2)
   }
 
   func testWatcherSeesAReplacedFileOfTheSameSize() throws {
@@ -125,6 +143,7 @@ final class RuleFileLoadTests: XCTestCase {
     let replacement = folder.appendingPathComponent("new.rules")
     try write("any fist -> key b\n", to: replacement)
     XCTAssertEqual(rename(replacement.path, url.path), 0)  // how editors save: a new inode
+    _ = watcher.poll()
     guard case .reloaded(let file) = watcher.poll() else { return XCTFail("a replaced file must reload") }
     XCTAssertEqual(file.rules[0].action.description, "key b")
   }

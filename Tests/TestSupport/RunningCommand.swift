@@ -9,9 +9,14 @@ public final class RunningCommand: @unchecked Sendable {
   private var errors = Data()
   private let finished = DispatchGroup()
 
-  public init(_ executable: String, _ arguments: [String]) throws {
+  /// Starts `executable`; `environment` entries are added to (or, with a nil value, removed
+  /// from) the test's own environment.
+  public init(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
