@@ -20,7 +20,9 @@ enum BenchCommand: Subcommand {
     a fresh start, --repeat times, with timestamps frame / --fps.
     With --mediapipe, MediaPipe Hands runs on the same frames with the same settings (max hands,
     full or lite models) through --mediapipe-script, and every frame is put in a case by what
-    MediaPipe saw on it: "no hand" and "one hand" (tracked). Without it, by what gestured saw.
+    MediaPipe saw on it: "no hand", "idle" (no hand on it nor on the 15 frames before: the
+    steady state of an agent nobody is gesturing at) and "one hand" (tracked). Without it, by
+    what gestured saw.
     Printed per case: median and p90 wall and CPU milliseconds per frame, mean CPU, and
     gestured's CPU ratio to MediaPipe (median for one hand, mean for no hand and the pipeline);
     peak resident memory of both; the median cost of each stage; and, when an X display is
@@ -67,6 +69,7 @@ enum BenchCommand: Subcommand {
     for _ in 0..<repeats {
       for clip in clips {
         pipeline.reset()
+        var quiet = 0
         for (index, bytes) in clip.frames.enumerated() {
           let arrival = Clock.now()
           try bytes.withUnsafeBytes { try decoder.decode($0, into: &frame, source: clip.name) }
@@ -76,8 +79,9 @@ enum BenchCommand: Subcommand {
           let result = try pipeline.process(frame)
           let spentCPU = Clock.cpu() - cpu
           let hands = reference?.hands(clip: clip.name, frame: index) ?? result.hands.count
+          quiet = hands == 0 ? quiet + 1 : 0
           let engineCPU = max(0, spentCPU - result.gestureSeconds)
-          report.add(hands: hands, engine: (result.engineSeconds, engineCPU),
+          report.add(hands: hands, idle: quiet > BenchReport.idleFrames, engine: (result.engineSeconds, engineCPU),
                      pipeline: (result.engineSeconds + result.gestureSeconds, spentCPU),
                      decode: decoded - arrival, timings: pipeline.detector.timings, gestures: result.gestureSeconds)
           for firing in result.firings {

@@ -4,7 +4,7 @@ import HandPose
 /// MediaPipe Hands' own timings on the bench clips, from packaging/mediapipe_bench.py.
 struct MediaPipeTimings {
   private var handsByFrame: [String: Int] = [:]
-  var noHand = Samples(), oneHand = Samples(), all = Samples()
+  var noHand = Samples(), idle = Samples(), oneHand = Samples(), all = Samples()
   var peakResidentMegabytes = 0
 
   func hands(clip: String, frame: Int) -> Int? { handsByFrame["\(clip)/\(frame)"] }
@@ -27,6 +27,8 @@ struct MediaPipeTimings {
     let frameIndex = Dictionary(uniqueKeysWithValues: clips.map { clip in
       (clip.name, Dictionary(uniqueKeysWithValues: clip.frameNames.enumerated().map { ($1, $0) }))
     })
+    var quiet = 0
+    var lastClip = ""
     for line in data.split(separator: UInt8(ascii: "\n")) {
       guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
       if let rss = object["peak_rss_mb"] as? Int { timings.peakResidentMegabytes = rss; continue }
@@ -35,8 +37,12 @@ struct MediaPipeTimings {
             let hands = object["hands"] as? Int, let index = frameIndex[clip]?[name] else { continue }
       if (object["pass"] as? Int) == 0 { timings.handsByFrame["\(clip)/\(index)"] = hands }
       let sample = (wall / 1000, cpu / 1000)
+      if clip != lastClip || index == 0 { quiet = 0 }
+      lastClip = clip
+      quiet = hands == 0 ? quiet + 1 : 0
       timings.all.add(sample)
       if hands == 0 { timings.noHand.add(sample) } else if hands == 1 { timings.oneHand.add(sample) }
+      if quiet > BenchReport.idleFrames { timings.idle.add(sample) }
     }
     return timings
   }
@@ -44,15 +50,19 @@ struct MediaPipeTimings {
 
 /// gestured's timings on the bench clips.
 struct BenchReport {
-  var noHand = Samples(), oneHand = Samples(), pipeline = Samples()
+  /// A frame is idle when no hand was seen on it nor on the 15 frames before (0.5 s at 30 fps).
+  static let idleFrames = 15
+
+  var noHand = Samples(), idle = Samples(), oneHand = Samples(), pipeline = Samples()
   /// The engine's frames by kind: palm detection ran, or the hands were only followed.
   var detecting = Samples(), following = Samples()
   var decode: [Double] = [], palm: [Double] = [], landmarks: [Double] = [], gestures: [Double] = []
   var latencies: [Double] = []
 
-  mutating func add(hands: Int, engine: (Double, Double), pipeline: (Double, Double), decode: Double,
+  mutating func add(hands: Int, idle: Bool, engine: (Double, Double), pipeline: (Double, Double), decode: Double,
                     timings: HandPoseTimings, gestures: Double) {
     if hands == 0 { noHand.add(engine) } else if hands == 1 { oneHand.add(engine) }
+    if idle { self.idle.add(engine) }
     self.pipeline.add(pipeline)
     if timings.ranPalmDetection { detecting.add(engine) } else if timings.landmarks > 0 || timings.reusedHands > 0 { following.add(engine) }
     self.decode.append(decode)
@@ -73,6 +83,7 @@ struct BenchReport {
       lines.append("  \(label): gestured / mediapipe, \(ratioName) CPU: " + String(format: "%.2fx", ratioOf(ours) / ratioOf(theirs)))
     }
     rows("no hand", noHand, reference?.noHand, ratioOf: \.cpuMean, ratioName: "mean")
+    rows("idle, no hand for 0.5 s", idle, reference?.idle, ratioOf: \.cpuMean, ratioName: "mean")
     rows("one hand", oneHand, reference?.oneHand, ratioOf: \.cpuMedian, ratioName: "median")
     rows("pipeline", pipeline, reference?.all, ratioOf: \.cpuMean, ratioName: "mean")
     if reference != nil { lines.append("  (pipeline: gestured's engine + gestures + rules; MediaPipe's hands alone)") }
