@@ -25,6 +25,8 @@ final class HandLandmarker {
   private let size = 224
   private var raw = [Float](repeating: 0, count: 63)
   private var rawWorld = [Float](repeating: 0, count: 63)
+  /// Wall seconds the model itself took on the last call (the rest is resampling and projection).
+  private(set) var lastModelSeconds = 0.0
 
   init(model: InferenceModel) throws {
     let shapes = model.outputShapes.map { $0.reduce(1, *) }
@@ -39,7 +41,9 @@ final class HandLandmarker {
     try model.writeInput(0) { input in
       RegionSampler.sample(frame, region, border: .replicate, into: input.baseAddress!, width: size, height: size)
     }
+    let start = DispatchTime.now().uptimeNanoseconds
     try model.run()
+    lastModelSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     try model.readOutput(0) { out in _ = raw.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: out) } }
     try model.readOutput(3) { out in _ = rawWorld.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: out) } }
     let presence = try model.readOutput(1) { Double($0[0]) }

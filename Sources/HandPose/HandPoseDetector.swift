@@ -71,6 +71,8 @@ public struct HandPoseOptions: Sendable {
 public struct HandPoseTimings: Sendable {
   public var palmDetection = 0.0
   public var landmarks = 0.0
+  /// The part of `landmarks` spent in the landmark model itself.
+  public var landmarkModel = 0.0
   /// Hands whose landmarks were used again on the last frame (they held still).
   public var reusedHands = 0
   /// Whether the palm detector ran on the last frame.
@@ -239,6 +241,7 @@ public final class HandPoseDetector {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { timings.landmarks += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     let result = try landmarker.landmarks(in: frame, region: region)
+    timings.landmarkModel += landmarker.lastModelSeconds
     lastPresence[id] = result.presence
     guard result.presence >= options.minimumPresence else { return nil }
     var score = result.mirroredLeftScore

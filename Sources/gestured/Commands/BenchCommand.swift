@@ -24,8 +24,9 @@ enum BenchCommand: Subcommand {
     steady state of an agent nobody is gesturing at) and "one hand" (tracked). Without it, by
     what gestured saw.
     Printed per case: median and p90 wall and CPU milliseconds per frame, mean CPU, and
-    gestured's CPU ratio to MediaPipe (median for one hand, mean for no hand and the pipeline);
-    peak resident memory of both; the median cost of each stage; and, when an X display is
+    gestured's CPU ratio to MediaPipe (median for one hand, mean for no hand and the pipeline;
+    with one thread also the landmark model's own share, the floor of a one-hand frame); peak
+    resident memory of both; the median cost of each stage; and, when an X display is
     available, the time from a frame's arrival (its JPEG bytes, before decoding) to the key
     event of a fired swipe rule, sent through XTest.
     """

@@ -57,6 +57,8 @@ struct BenchReport {
   /// The engine's frames by kind: palm detection ran, or the hands were only followed.
   var detecting = Samples(), following = Samples()
   var decode: [Double] = [], palm: [Double] = [], landmarks: [Double] = [], gestures: [Double] = []
+  /// The landmark model's own time: on every frame it ran, and on the one-hand frames.
+  var landmarkModel: [Double] = [], oneHandModel: [Double] = []
   var latencies: [Double] = []
 
   mutating func add(hands: Int, idle: Bool, engine: (Double, Double), pipeline: (Double, Double), decode: Double,
@@ -68,6 +70,10 @@ struct BenchReport {
     self.decode.append(decode)
     if timings.ranPalmDetection { palm.append(timings.palmDetection) }
     if timings.landmarks > 0 { landmarks.append(timings.landmarks) }
+    if timings.landmarkModel > 0 {
+      landmarkModel.append(timings.landmarkModel)
+      if hands == 1 { oneHandModel.append(timings.landmarkModel) }
+    }
     self.gestures.append(gestures)
   }
 
@@ -85,14 +91,19 @@ struct BenchReport {
     rows("no hand", noHand, reference?.noHand, ratioOf: \.cpuMean, ratioName: "mean")
     rows("idle, no hand for 0.5 s", idle, reference?.idle, ratioOf: \.cpuMean, ratioName: "mean")
     rows("one hand", oneHand, reference?.oneHand, ratioOf: \.cpuMedian, ratioName: "median")
+    if let reference, options.threads == 1, !oneHandModel.isEmpty {
+      // With one thread the model's wall time is its CPU time: no frame that runs it costs less.
+      let model = Samples.percentile(oneHandModel, 0.5)
+      lines.append("  one hand: the landmark model alone, median \(Samples.ms(model)) ms, is " + String(format: "%.2fx", model / reference.oneHand.cpuMedian) + " of MediaPipe's median CPU on them")
+    }
     rows("pipeline", pipeline, reference?.all, ratioOf: \.cpuMean, ratioName: "mean")
     if reference != nil { lines.append("  (pipeline: gestured's engine + gestures + rules; MediaPipe's hands alone)") }
     lines.append(detecting.row("engine, palm detection ran"))
     lines.append(following.row("engine, hands only followed"))
-    lines.append("stages, median ms: decode \(Samples.ms(Samples.percentile(decode, 0.5)))  palm detection \(Samples.ms(Samples.percentile(palm, 0.5))) (on \(palm.count) of \(decode.count) frames)  landmarks \(Samples.ms(Samples.percentile(landmarks, 0.5)))  gestures + rules \(Samples.ms(Samples.percentile(gestures, 0.5)))")
+    lines.append("stages, median ms: decode \(Samples.ms(Samples.percentile(decode, 0.5)))  palm detection \(Samples.ms(Samples.percentile(palm, 0.5))) (on \(palm.count) of \(decode.count) frames)  landmarks \(Samples.ms(Samples.percentile(landmarks, 0.5))) (model \(Samples.ms(Samples.percentile(landmarkModel, 0.5))))  gestures + rules \(Samples.ms(Samples.percentile(gestures, 0.5)))")
     lines.append("peak RSS: gestured \(Clock.peakResidentMegabytes()) MB" + (reference.map { ", mediapipe \($0.peakResidentMegabytes) MB" } ?? ""))
     if keys {
-      lines.append("frame arrival to key event (XTest), swipe rules: median \(Samples.ms(Samples.percentile(latencies, 0.5))) ms, p90 \(Samples.ms(Samples.percentile(latencies, 0.9))) ms over \(latencies.count) keys")
+      lines.append("frame arrival to key event (XTest), swipe rules: median \(Samples.ms(Samples.percentile(latencies, 0.5))) ms, p90 \(Samples.ms(Samples.percentile(latencies, 0.9))) ms over \(latencies.count) key\(latencies.count == 1 ? "" : "s")")
     } else {
       lines.append("frame arrival to key event: not measured (no X display; run under Xvfb, as 'make bench' does)")
     }

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import XCTest
+import CX11
+
+/// `gestured bench` on a real clip (its MediaPipe side runs only in `make bench`, which sets up
+/// MediaPipe's own environment).
+final class BenchCommandTests: XCTestCase {
+  func testASwipeClipGivesEveryCaseEveryStageAndTheKeyItSent() throws {
+    let window = try TestWindow()
+    _ = window.takeKeyEvents()
+    let clip = try TestData.url("clips/swipe_toward_image_left").path
+    let run = try CommandRun.gestured(["bench", "--source", clip, "--repeat", "1"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let out = run.standardOutput
+    for row in ["no hand: gestured", "one hand: gestured", "pipeline: gestured",
+                "engine, palm detection ran", "engine, hands only followed"] {
+      XCTAssertTrue(out.contains("\n\(row) "), "no row \"\(row)\" in:\n\(out)")
+    }
+    let stages = try XCTUnwrap(out.split(separator: "\n").first { $0.hasPrefix("stages, median ms:") })
+    for stage in ["decode", "palm detection", "landmarks", "(model", "gestures + rules"] {
+      XCTAssertTrue(stages.contains(stage), "no stage \"\(stage)\" in: \(stages)")
+    }
+    XCTAssertTrue(out.contains("peak RSS: gestured "), out)
+    // One swipe, one key: the person's swipe to the right presses Right on the focused window.
+    XCTAssertTrue(out.contains("frame arrival to key event (XTest), swipe rules: median "), out)
+    XCTAssertTrue(out.contains(" over 1 key\n"), out)
+    let keys = window.takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+    XCTAssertEqual(keys, ["+Right", "-Right"])
+  }
+
+  func testAFolderWithoutClipsAndAMissingScriptAreReported() throws {
+    let empty = try TestData.temporaryDirectory(for: self).path
+    let run = try CommandRun.gestured(["bench", "--source", empty])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.standardError, "gestured bench: error: \(empty): no frame folders here\n")
+
+    let clip = try TestData.url("clips/swipe_toward_image_left").path
+    let usage = try CommandRun.gestured(["bench", "--source", clip, "--mediapipe", "/usr/bin/python3"])
+    XCTAssertEqual(usage.status, 64)
+    XCTAssertTrue(usage.standardError.hasPrefix("error: --mediapipe needs --mediapipe-script FILE\n"), usage.standardError)
+  }
+}
