@@ -29,6 +29,32 @@ final class BenchCommandTests: XCTestCase {
     XCTAssertEqual(keys, ["+Right", "-Right"])
   }
 
+  func testPaddedFramesAreMeasuredAndTheirFolderRemoved() throws {
+    let window = try TestWindow()
+    _ = window.takeKeyEvents()
+    let clip = try TestData.url("clips/swipe_toward_image_right").path
+    func benchFolders() throws -> Set<String> {
+      Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+        .filter { $0.hasPrefix("gestured-bench-") && !$0.hasSuffix(".log") })
+    }
+    let before = try benchFolders()
+    let run = try CommandRun.gestured(["bench", "--source", clip, "--repeat", "1", "--pad-to", "640x480"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertTrue(run.standardOutput.hasPrefix("gestured bench: 1 clip, 46 frames of 640x480 (640x360 padded) x 1 pass,"), run.standardOutput)
+    XCTAssertTrue(run.standardOutput.contains(" over 1 key\n"), run.standardOutput)
+    // The person's swipe to the left still presses Left with the bars above and below.
+    let keys = window.takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+    XCTAssertEqual(keys, ["+Left", "-Left"])
+    XCTAssertEqual(try benchFolders(), before, "the padded frames' folder is removed")
+
+    let small = try CommandRun.gestured(["bench", "--source", clip, "--pad-to", "320x240"])
+    XCTAssertEqual(small.status, 1)
+    XCTAssertTrue(small.standardError.hasSuffix("is 640x360, larger than --pad-to 320x240\n"), small.standardError)
+    let malformed = try CommandRun.gestured(["bench", "--source", clip, "--pad-to", "640"])
+    XCTAssertEqual(malformed.status, 64)
+    XCTAssertTrue(malformed.standardError.hasPrefix("error: --pad-to takes WIDTHxHEIGHT, such as 640x480 (got \"640\")\n"), malformed.standardError)
+  }
+
   func testAFolderWithoutClipsAndAMissingScriptAreReported() throws {
     let empty = try TestData.temporaryDirectory(for: self).path
     let run = try CommandRun.gestured(["bench", "--source", empty])

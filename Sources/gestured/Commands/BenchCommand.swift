@@ -12,12 +12,14 @@ import Rules
 enum BenchCommand: Subcommand {
   static let name = "bench"
   static let abstract = "Measure per-frame cost and latency on recorded clips, optionally against MediaPipe."
-  static let usage = "--source DIR [--fps N] [--repeat N] [--mediapipe PYTHON --mediapipe-script FILE] [engine options]"
+  static let usage = "--source DIR [--fps N] [--repeat N] [--pad-to WxH] [--mediapipe PYTHON --mediapipe-script FILE] [engine options]"
   static let discussion = """
     DIR is a folder of clips (frame folders, like the shared clips) or one clip. Frames are kept
     as JPEG bytes and decoded one at a time (decode is timed on its own); each clip is run
     through the whole pipeline (hand pose engine, gesture stage, rules for the four swipes) from
-    a fresh start, --repeat times, with timestamps frame / --fps.
+    a fresh start, --repeat times, with timestamps frame / --fps. With --pad-to, every frame is
+    first centred on a black canvas of that size and re-encoded (JPEG quality 95) into a
+    temporary folder that both sides read.
     With --mediapipe, MediaPipe Hands runs on the same frames with the same settings (max hands,
     full or lite models) through --mediapipe-script, and every frame is put in a case by what
     MediaPipe saw on it: "no hand", "idle" (no hand on it nor on the 15 frames before: the
@@ -34,6 +36,7 @@ enum BenchCommand: Subcommand {
     OptionSpec("--source", value: "DIR", help: "Folder of clips (frame folders), or one clip."),
     OptionSpec("--fps", value: "N", help: "Frame rate for timestamps (default 30)."),
     OptionSpec("--repeat", value: "N", help: "Passes over each clip (default 3)."),
+    OptionSpec("--pad-to", value: "WxH", help: "Centre every frame on a black WxH canvas first (letterbox bars, no scaling), e.g. 640x480."),
     OptionSpec("--mediapipe", value: "PYTHON", help: "Python with mediapipe==0.10.14 installed, to time it side by side."),
     OptionSpec("--mediapipe-script", value: "FILE", help: "The timing script (packaging/mediapipe_bench.py)."),
   ] + EngineOptions.specs
@@ -50,7 +53,29 @@ enum BenchCommand: Subcommand {
     let repeats = try arguments.integer("--repeat", in: 1...100, default: 3)
     let fps = Double(try arguments.integer("--fps", in: 1...240, default: 30))
     let options = try EngineOptions.parse(arguments)
-    let clips = try BenchClip.load(source)
+    let firstClip = try BenchClip.folders(source)[0]
+    let first = try JPEGDecoder().decodeFile(try FrameFolderSource(folder: firstClip).framePaths[0])
+    let sourceSize = "\(first.width)x\(first.height)"
+    if let size = arguments.value("--pad-to") {
+      let parts = size.split(separator: "x").compactMap { Int($0) }
+      guard parts.count == 2, (16...7680).contains(parts[0]), (16...4320).contains(parts[1]) else {
+        throw UsageError("--pad-to takes WIDTHxHEIGHT, such as 640x480 (got \"\(size)\")")
+      }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-bench-\(getpid())").path
+      try? FileManager.default.removeItem(atPath: folder)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      printError("bench: padding the frames to \(parts[0])x\(parts[1])...")
+      let clips = try BenchClip.padded(source, width: parts[0], height: parts[1], into: folder)
+      return try measure(clips, arguments: arguments, repeats: repeats, fps: fps, options: options,
+                         frames: "\(parts[0])x\(parts[1]) (\(sourceSize) padded)")
+    }
+    return try measure(try BenchClip.load(source), arguments: arguments, repeats: repeats, fps: fps,
+                       options: options, frames: sourceSize)
+  }
+
+  /// Times both sides on `clips` and prints the report.
+  private static func measure(_ clips: [BenchClip], arguments: ParsedArguments, repeats: Int, fps: Double,
+                              options: HandPoseOptions, frames: String) throws -> Int32 {
 
     var reference: MediaPipeTimings? = nil
     if let python = arguments.value("--mediapipe") {
@@ -94,34 +119,8 @@ enum BenchCommand: Subcommand {
       }
     }
     keyboard?.releaseAll()
-    print(report.text(clips: clips, repeats: repeats, fps: fps, options: options, reference: reference,
-                      keys: keyboard != nil))
+    print(report.text(clips: clips, frames: frames, repeats: repeats, fps: fps, options: options,
+                      reference: reference, keys: keyboard != nil))
     return 0
-  }
-}
-
-/// One clip's frames as JPEG bytes.
-struct BenchClip {
-  let name: String
-  let path: String
-  /// File names of the frames, in order, and their bytes.
-  let frameNames: [String]
-  let frames: [Data]
-
-  static func load(_ source: String) throws -> [BenchClip] {
-    let folders: [String]
-    if (try? FrameFolderSource(folder: source)) != nil {
-      folders = [source]
-    } else {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
-      folders = names.sorted().map { (source as NSString).appendingPathComponent($0) }.filter { (try? FrameFolderSource(folder: $0)) != nil }
-    }
-    guard !folders.isEmpty else { throw CommandError("\(source): no frame folders here") }
-    return try folders.map { folder in
-      let paths = try FrameFolderSource(folder: folder).framePaths
-      return BenchClip(name: (folder as NSString).lastPathComponent, path: folder,
-                       frameNames: paths.map { ($0 as NSString).lastPathComponent },
-                       frames: try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
-    }
   }
 }

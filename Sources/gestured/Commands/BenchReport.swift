@@ -77,9 +77,9 @@ struct BenchReport {
     self.gestures.append(gestures)
   }
 
-  func text(clips: [BenchClip], repeats: Int, fps: Double, options: HandPoseOptions, reference: MediaPipeTimings?, keys: Bool) -> String {
+  func text(clips: [BenchClip], frames size: String, repeats: Int, fps: Double, options: HandPoseOptions, reference: MediaPipeTimings?, keys: Bool) -> String {
     let frames = clips.map(\.frames.count).reduce(0, +)
-    var lines = ["gestured bench: \(clips.count) clips, \(frames) frames x \(repeats) passes, timestamps at \(Int(fps)) fps; "
+    var lines = ["gestured bench: \(clips.count) clip\(clips.count == 1 ? "" : "s"), \(frames) frames of \(size) x \(repeats) pass\(repeats == 1 ? "" : "es"), timestamps at \(Int(fps)) fps; "
                  + "max \(options.maximumHandCount) hands, \(options.model.rawValue) models, \(options.threads) thread\(options.threads == 1 ? "" : "s") per model"]
     lines.append("case (ms per frame)                frames  wall med  wall p90   cpu med   cpu p90  cpu mean")
     func rows(_ label: String, _ ours: Samples, _ theirs: Samples?, ratioOf: (Samples) -> Double, ratioName: String) {
