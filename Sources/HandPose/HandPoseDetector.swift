@@ -36,11 +36,16 @@ public struct HandPoseOptions: Sendable {
   /// just there (in a fast swipe, say) is likely to be found again at once.
   public var reacquireWindow = 0.5
   /// While no hand has been seen for `reacquireWindow`, a palm found where the landmark model
-  /// saw clearly no hand (presence under `backgroundPresence`: a hand-like shape in the
-  /// background, typically) less than this long ago is not given to the landmark model again
-  /// (0: always). A partly visible real hand scores higher and is looked at every time.
+  /// saw no hand less than this long ago (a hand-like shape in the background, typically) is not
+  /// given to the landmark model again while the pixels there stay the same (0: always): the
+  /// model would see the same pixels and say the same. Anything that moves there, a hand coming
+  /// into view say, is looked at at once.
   public var rejectedPalmMemory = 1.0
-  public var backgroundPresence = 0.02
+  /// "The same": a 16x16 grid of samples of the palm's region differs from when the model saw it
+  /// by less than this many 0-255 levels on average. On the shared clips a still background
+  /// differs by 0.7-1.5 from frame to frame, and by up to 4.3 while the person moves in front of
+  /// it; a hand coming into the region changes much of it by tens of levels.
+  public var rejectedPalmChange = 4.0
   /// A followed hand whose region looks the same as when its landmarks were last computed (mean
   /// absolute difference of a coarse grid under this many 0-255 levels) keeps those landmarks for
   /// up to `maximumStillReuse` frames in a row instead of running the landmark model (0: never).
@@ -96,7 +101,7 @@ public final class HandPoseDetector {
   private var lastPalmDetection = -Double.infinity
   private var lastHandSeen = -Double.infinity
   /// Regions of palms in which the landmark model found no hand, and when.
-  private var rejected: [(region: RotatedRect, time: Double)] = []
+  private var rejected: [(look: RegionLook, time: Double)] = []
   /// The followed hands' last computed landmarks and the look of their regions, by tracking ID.
   private var still: [Int: StillHand] = [:]
   /// The running mean of each followed hand's handedness score, by tracking ID.
@@ -145,7 +150,12 @@ public final class HandPoseDetector {
         ranPalmDetection = true
         lastPalmDetection = frame.timestamp
         forgetRejections(before: frame.timestamp - options.rejectedPalmMemory)
-        let skipped = recent ? [] : rejected.map(\.region)
+        var skipped: [RotatedRect] = []
+        if !recent {
+          for rejection in rejected where rejection.look.difference(on: frame, scratch: &scratch) < options.rejectedPalmChange {
+            skipped.append(rejection.look.region)
+          }
+        }
         for region in try palmRegions(frame, excluding: regions.map(\.region) + skipped)
         where regions.count < options.maximumHandCount {
           regions.append((region, nextID))
@@ -156,11 +166,11 @@ public final class HandPoseDetector {
     var hands: [HandObservation] = []
     tracked.removeAll(keepingCapacity: true)
     try observe(frame, regions, into: &hands)
-    // While idle, new palms the landmark model clearly found no hand in are not looked at again
-    // for a while.
+    // While idle, new palms the landmark model found no hand in are not looked at again for a
+    // while, unless their pixels change.
     if options.rejectedPalmMemory > 0 && !recent {
-      for (region, id) in regions.dropFirst(followed) where (lastPresence[id] ?? 1) < options.backgroundPresence {
-        rejected.append((region, frame.timestamp))
+      for (region, id) in regions.dropFirst(followed) where (lastPresence[id] ?? 1) < options.minimumPresence {
+        rejected.append((RegionLook(region, on: frame), frame.timestamp))
       }
     }
     lastPresence.removeAll(keepingCapacity: true)

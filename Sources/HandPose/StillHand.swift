@@ -1,32 +1,27 @@
 import Foundation
 import Imaging
 
-/// A followed hand whose landmarks can be used again while the pixels around it stay the same.
+/// How a rotated region of a frame looks, to tell later whether its pixels changed.
 ///
-/// Input: the hand's region on each new frame. Output: whether the region still looks as it did
-/// when the landmark model last ran on it (mean absolute difference of a coarse grid of samples,
-/// in 0-255 levels, under a threshold), so that the model need not run again. Always compared
-/// with the frame the landmarks came from, so small changes cannot add up.
-struct StillHand {
+/// Input: a region and the frame it was seen on; later, another frame. Output: the mean absolute
+/// difference (0-255 levels) between a coarse grid of samples of the region on the two frames.
+/// Always compared with the remembered frame, so small changes cannot add up.
+struct RegionLook {
   /// The grid: `side` x `side` samples of the region, 3 bytes each.
   static let side = 16
 
-  var observation: HandObservation
-  var nextRegion: RotatedRect
-  var reuses = 0
+  let region: RotatedRect
   private var signature: [UInt8]
 
-  /// Remembers `observation`, computed on `frame`, and the look of `nextRegion` on it.
-  init(_ observation: HandObservation, nextRegion: RotatedRect, on frame: Frame) {
-    self.observation = observation
-    self.nextRegion = nextRegion
+  init(_ region: RotatedRect, on frame: Frame) {
+    self.region = region
     signature = [UInt8](repeating: 0, count: Self.side * Self.side * 3)
-    Self.sample(frame, nextRegion, into: &signature)
+    Self.sample(frame, region, into: &signature)
   }
 
   /// The mean absolute difference between the region on `frame` and on the remembered frame.
   func difference(on frame: Frame, scratch: inout [UInt8]) -> Double {
-    Self.sample(frame, nextRegion, into: &scratch)
+    Self.sample(frame, region, into: &scratch)
     var total = 0
     for index in signature.indices { total += abs(Int(signature[index]) - Int(scratch[index])) }
     return Double(total) / Double(signature.count)
@@ -56,5 +51,30 @@ struct StillHand {
         }
       }
     }
+  }
+}
+
+/// A followed hand whose landmarks can be used again while the pixels around it stay the same.
+///
+/// Input: the hand's region on each new frame. Output: whether the region still looks as it did
+/// when the landmark model last ran on it (`RegionLook` under a threshold), so that the model
+/// need not run again.
+struct StillHand {
+  var observation: HandObservation
+  var reuses = 0
+  private let look: RegionLook
+
+  /// The region the hand is looked for in on the next frame.
+  var nextRegion: RotatedRect { look.region }
+
+  /// Remembers `observation`, computed on `frame`, and the look of `nextRegion` on it.
+  init(_ observation: HandObservation, nextRegion: RotatedRect, on frame: Frame) {
+    self.observation = observation
+    look = RegionLook(nextRegion, on: frame)
+  }
+
+  /// The mean absolute difference between the region on `frame` and on the remembered frame.
+  func difference(on frame: Frame, scratch: inout [UInt8]) -> Double {
+    look.difference(on: frame, scratch: &scratch)
   }
 }

@@ -49,7 +49,26 @@ final class DetectionCadenceTests: XCTestCase {
       _ = try detector.track(frame)
       if detector.timings.landmarks > 0 { landmarkRuns += 1 }
     }
-    XCTAssertEqual(landmarkRuns, 1, "the background palm of frame 0 is checked once, then skipped")
+    XCTAssertEqual(landmarkRuns, 1, "the background palm of frame 0 is checked once, then skipped while it looks the same")
+  }
+
+  func testARejectedPalmIsLookedAtAgainWhenItsPixelsChange() throws {
+    // Frame 0 has a hand-like shape in the background that the landmark model rejects; 0.13 s
+    // later (the next idle palm detection) frame 4 is looked at unchanged, and brightened.
+    let clip = try frames("fist_then_thumbs_up", 0..<5, fps: 30)
+    var brighter = clip[4]
+    brighter.pixels = brighter.pixels.map { UInt8(min(255, Int($0) + 30)) }
+    var runs: [Double] = []
+    for next in [clip[4], brighter] {
+      let detector = try HandPoseDetector()
+      XCTAssertEqual(try detector.track(clip[0]).count, 0)
+      XCTAssertGreaterThan(detector.timings.landmarks, 0, "the background palm is checked")
+      XCTAssertEqual(try detector.track(next).count, 0)
+      XCTAssertTrue(detector.timings.ranPalmDetection)
+      runs.append(detector.timings.landmarks)
+    }
+    XCTAssertEqual(runs[0], 0, "the same pixels are not looked at again")
+    XCTAssertGreaterThan(runs[1], 0, "changed pixels are")
   }
 
   func testAHandHeldStillKeepsItsLandmarksForTwoFrames() throws {
