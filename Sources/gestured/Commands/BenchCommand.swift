@@ -76,7 +76,6 @@ enum BenchCommand: Subcommand {
   /// Times both sides on `clips` and prints the report.
   private static func measure(_ clips: [BenchClip], arguments: ParsedArguments, repeats: Int, fps: Double,
                               options: HandPoseOptions, frames: String) throws -> Int32 {
-
     var reference: MediaPipeTimings? = nil
     if let python = arguments.value("--mediapipe") {
       guard let script = arguments.value("--mediapipe-script") else { throw UsageError("--mediapipe needs --mediapipe-script FILE") }
