@@ -1,7 +1,7 @@
 /// A small deterministic random number generator (SplitMix64): the same seed gives the same
 /// numbers on every machine and Swift version, so training is reproducible to the byte. (The
 /// standard library's shuffles may change their algorithm between versions; ours do not.)
-struct SeededRandom {
+struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) {

@@ -20,14 +20,7 @@ final class InstallTests: XCTestCase {
 
   /// The data directory packaging/setup filled (what `make install` installs from).
   private func setupData() throws -> String {
-    let env = ProcessInfo.processInfo.environment
-    let candidates = [env["GESTURED_DATA"], env["XDG_DATA_HOME"].map { $0 + "/gestured" },
-                      NSHomeDirectory() + "/.local/share/gestured"].compactMap { $0 }
-    guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/lib/libLiteRt.so") }) else {
-      XCTFail("the runtime is not installed: run packaging/setup")
-      throw XCTSkip("no runtime")
-    }
-    return found
+    try InstalledRuntime.directory().path
   }
 
   private func install(_ arguments: [String], environment: [String: String?] = [:]) throws -> CommandRun {

@@ -14,24 +14,13 @@ final class RuntimeFilesTests: XCTestCase {
     let fm = FileManager.default
     try fm.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
     try fm.createDirectory(at: dir.appendingPathComponent("models"), withIntermediateDirectories: true)
-    let source = try installedDataDirectory()
+    let source = try InstalledRuntime.directory()
     for file in ["lib/libLiteRt.so", "models/palm_detection_full.tflite", "models/hand_landmark_full.tflite"] {
       try fm.copyItem(at: source.appendingPathComponent(file), to: dir.appendingPathComponent(file))
     }
     try change(dir)
     return ["GESTURED_DATA": dir.path, "XDG_DATA_HOME": dir.appendingPathComponent("none").path,
             "XDG_DATA_DIRS": dir.appendingPathComponent("none").path]
-  }
-
-  private func installedDataDirectory() throws -> URL {
-    let env = ProcessInfo.processInfo.environment
-    let candidates = [env["GESTURED_DATA"], env["XDG_DATA_HOME"].map { $0 + "/gestured" },
-                      NSHomeDirectory() + "/.local/share/gestured"].compactMap { $0 }
-    guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/lib/libLiteRt.so") }) else {
-      XCTFail("the runtime is not installed: run packaging/setup")
-      throw XCTSkip("no runtime")
-    }
-    return URL(fileURLWithPath: found)
   }
 
   private func assertOneLineFailure(_ run: CommandRun, mentions parts: [String], file: StaticString = #filePath, line: UInt = #line) {

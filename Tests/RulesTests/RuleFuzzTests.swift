@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Gestures
 @testable import Rules
 
 /// Thousands of mutated rule files: the parser never crashes or hangs, and whatever it reports
@@ -35,7 +36,7 @@ final class RuleFuzzTests: XCTestCase {
     + ["\u{0}", "\u{7}", "\u{FEFF}", "é", "\u{301}", "→", "😀", "\u{7F}"]
 
   func testMutatedRuleFilesNeverCrashOrHang() throws {
-    var generator = SeededGenerator(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     let started = Date()
     var failures = 0, successes = 0
     for iteration in 0..<4000 {
@@ -87,7 +88,7 @@ final class RuleFuzzTests: XCTestCase {
     }
   }
 
-  private func mutate(_ scalars: inout [Unicode.Scalar], using generator: inout SeededGenerator) {
+  private func mutate(_ scalars: inout [Unicode.Scalar], using generator: inout SeededRandom) {
     let position = scalars.isEmpty ? 0 : Int.random(in: 0..<scalars.count, using: &generator)
     switch Int.random(in: 0..<6, using: &generator) {
     case 0 where !scalars.isEmpty:

@@ -1,4 +1,4 @@
-import Gestures
+@testable import Gestures
 import HandPose
 import XCTest
 @testable import Rules
@@ -250,7 +250,7 @@ final class RuleMatcherTests: XCTestCase {
       both swipe_up -> key b
       left victory confidence=0.6 -> key c
       """
-    var generator = SeededGenerator(seed: 42)
+    var generator = SeededRandom(seed: 42)
     var timeline = Timeline()
     let poses = ["fist", "open_palm", "victory", "none"]
     var t = 0.0
@@ -276,18 +276,5 @@ final class RuleMatcherTests: XCTestCase {
     XCTAssertEqual(firing.environment, ["GESTURED_HAND": "both", "GESTURED_GESTURE": "fist", "GESTURED_CONFIDENCE": "0.88"])
     guard case .exec(let argv) = rule.action else { return XCTFail("not exec") }
     XCTAssertEqual(argv.map(firing.expand), ["notify-send", "both fist 0.88 $HOME"])
-  }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible random tests.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -44,6 +44,22 @@ public enum TestData {
   }
 }
 
+/// What packaging/setup installed: the runtime library and the models.
+public enum InstalledRuntime {
+  /// The data folder set-up filled (`GESTURED_DATA`, else `$XDG_DATA_HOME/gestured`, else
+  /// `~/.local/share/gestured`), or an XCTest failure saying to run set-up.
+  public static func directory(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    let env = ProcessInfo.processInfo.environment
+    let candidates = [env["GESTURED_DATA"], env["XDG_DATA_HOME"].map { $0 + "/gestured" },
+                      NSHomeDirectory() + "/.local/share/gestured"].compactMap { $0 }
+    guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/lib/libLiteRt.so") }) else {
+      XCTFail("the runtime is not installed: run packaging/setup", file: file, line: line)
+      throw XCTSkip("no runtime")
+    }
+    return URL(fileURLWithPath: found)
+  }
+}
+
 /// The folder holding the built products (the `gestured` binary), found from the test bundle.
 public enum BuiltProducts {
   public static var directory: URL {
