@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import XCTest
-import CX11
 
 /// `gestured bench` on a real clip (its MediaPipe side runs only in `make bench`, which sets up
 /// MediaPipe's own environment).
@@ -25,7 +24,7 @@ final class BenchCommandTests: XCTestCase {
     // One swipe, one key: the person's swipe to the right presses Right on the focused window.
     XCTAssertTrue(out.contains("frame arrival to key event (XTest), swipe rules: median "), out)
     XCTAssertTrue(out.contains(" over 1 key\n"), out)
-    let keys = window.takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+    let keys = window.takeKeyNames()
     XCTAssertEqual(keys, ["+Right", "-Right"])
   }
 
@@ -43,7 +42,7 @@ final class BenchCommandTests: XCTestCase {
     XCTAssertTrue(run.standardOutput.hasPrefix("gestured bench: 1 clip, 46 frames of 640x480 (640x360 padded) x 1 pass,"), run.standardOutput)
     XCTAssertTrue(run.standardOutput.contains(" over 1 key\n"), run.standardOutput)
     // The person's swipe to the left still presses Left with the bars above and below.
-    let keys = window.takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+    let keys = window.takeKeyNames()
     XCTAssertEqual(keys, ["+Left", "-Left"])
     XCTAssertEqual(try benchFolders(), before, "the padded frames' folder is removed")
 

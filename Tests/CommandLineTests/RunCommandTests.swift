@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import TestSupport
 import XCTest
@@ -29,7 +28,7 @@ final class RunCommandTests: XCTestCase {
     let window = try TestWindow()
     _ = window.takeKeyEvents()
     let run = try CommandRun.gestured(["run", "--source", clip, "--rules", try rules(text), "--no-pacing"])
-    let names = window.takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+    let names = window.takeKeyNames()
     XCTAssertEqual(window.keysDown(), [], "no key is left down")
     return (run, names)
   }

@@ -85,6 +85,12 @@ public final class TestWindow {
     return events
   }
 
+  /// The key events received since the last call as keysym names, "+Name" for a press and
+  /// "-Name" for a release.
+  public func takeKeyNames() -> [String] {
+    takeKeyEvents().map { "\($0.pressed ? "+" : "-")\(String(cString: XKeysymToString(KeySym($0.keysym))))" }
+  }
+
   /// The server's whole core keyboard map, read afresh.
   public func keyboardMapping() -> [UInt] {
     var low: Int32 = 0, high: Int32 = 0, perKeycode: Int32 = 0
