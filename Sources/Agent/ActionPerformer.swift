@@ -32,6 +32,7 @@ final class ActionPerformer {
     case .pause: matcher.setPaused(true)
     case .resume: matcher.setPaused(false)
     case .toggle: matcher.setPaused(!matcher.isPaused)
+    case .ignore: return
     case .key(let combos):
       guard !dryRun, let keyboard else { return }
       for combo in combos {

@@ -25,6 +25,8 @@ final class PreviewView {
     switch event.kind {
     case .pose: poses[event.hand] = event.gesture == GestureName.none ? nil : text
     case .action: actions[event.hand] = text
+    case .presentation:
+      poses[event.hand] = event.presented ? "\(event.gesture) (presented)" : "\(event.gesture) (not presented)"
     }
   }
 

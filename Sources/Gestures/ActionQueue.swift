@@ -16,6 +16,7 @@ struct ActionQueue {
   private var palms: [SIMD2<Double>]
   private var sizes: [Double]
   private var openness: [Double]
+  private var fingersOut: [Double]
   private var poseValues: [Double]
   /// Scratch space for medians, so classification does not allocate.
   private var scratch: [Double]
@@ -29,12 +30,14 @@ struct ActionQueue {
     palms = Array(repeating: .zero, count: capacity)
     sizes = Array(repeating: 0, count: capacity)
     openness = Array(repeating: 0, count: capacity)
+    fingersOut = Array(repeating: 0, count: capacity)
     poseValues = Array(repeating: 0, count: capacity * Self.poseValueCount)
     scratch = Array(repeating: 0, count: capacity)
   }
 
   /// Appends a sample, dropping the oldest when full.
-  mutating func append(time: Double, palm: SIMD2<Double>, size: Double, openness open: Double, pose: PoseFeatures) {
+  mutating func append(time: Double, palm: SIMD2<Double>, size: Double, openness open: Double, fingerOut: Double,
+                       pose: PoseFeatures) {
     let slot: Int
     if count < capacity {
       slot = (start + count) % capacity
@@ -47,6 +50,7 @@ struct ActionQueue {
     palms[slot] = palm
     sizes[slot] = size
     openness[slot] = open
+    fingersOut[slot] = fingerOut
     let base = slot * Self.poseValueCount
     for finger in 0..<4 {
       poseValues[base + finger] = pose.straightness[finger]
@@ -73,6 +77,8 @@ struct ActionQueue {
   func palm(_ index: Int) -> SIMD2<Double> { palms[slot(index)] }
   /// Openness of sample `index`, 0...1.
   func openness(_ index: Int) -> Double { openness[slot(index)] }
+  /// How surely at least one of the four fingers of sample `index` is out, 0...1.
+  func fingerOut(_ index: Int) -> Double { fingersOut[slot(index)] }
   /// Pose value `value` (0..<poseValueCount) of sample `index`.
   func poseValue(_ index: Int, _ value: Int) -> Double { poseValues[slot(index) * Self.poseValueCount + value] }
 

@@ -85,7 +85,8 @@ extension GestureTraining {
         var queue = ActionQueue(capacity: window)
         for position in (end - window + 1)...end {
           let sample = samples[max(0, position - max(0, window - samples.count))]
-          queue.append(time: sample.time, palm: sample.palm, size: sample.size, openness: sample.openness, pose: sample.pose)
+          queue.append(time: sample.time, palm: sample.palm, size: sample.size, openness: sample.openness,
+                       fingerOut: sample.fingerOut, pose: sample.pose)
         }
         ModelFeatures.action(&queue, window: window, into: &vector)
         data.append(vector, label: example.label, group: index)
@@ -103,6 +104,7 @@ struct ActionSampler {
     var palm: SIMD2<Double>
     var size: Double
     var openness: Double
+    var fingerOut: Double
     var pose: PoseFeatures
   }
 
@@ -123,7 +125,8 @@ struct ActionSampler {
       let pose = PoseFeatures(shape)
       var palm = observation.palmCentre(aspectRatio: sequence.aspectRatio)
       if !sequence.mirrored { palm.x = sequence.aspectRatio - palm.x }  // the user's view
-      samples.append(Sample(time: frame.time, palm: palm, size: shape.size, openness: classifier.openness(pose), pose: pose))
+      samples.append(Sample(time: frame.time, palm: palm, size: shape.size, openness: classifier.openness(pose),
+                             fingerOut: classifier.fingerOut(pose), pose: pose))
     }
     return samples
   }

@@ -4,9 +4,14 @@
 /// the index of an action in `labels` and a confidence, or nil.
 ///
 /// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of at least
-/// `swipeMinDistance` hand sizes within `swipeMaxDuration` seconds, with the hand open, that has
-/// ended (the hand stopped or turned back, or was lost). It is searched for anywhere in the queue,
-/// so a 45-sample window that is mostly stillness still finds a 0.7 s swipe. A wave is at least
+/// `swipeMinDistance` hand sizes within `swipeMaxDuration` seconds, begun with at least one finger
+/// out (an open hand, two fingers, a pointing finger; during the move the hand may blur past
+/// recognition), that has ended (the hand stopped or
+/// turned back, or was lost in the picture). It begins from a hand already in view, not moving
+/// that way yet: a hand that comes into the picture moving (raised into view) makes no swipe, nor
+/// does one last seen moving out over the picture's edge (lowered out of view). It is searched
+/// for anywhere in the queue, so a 45-sample window that is mostly stillness still finds a 0.7 s
+/// swipe. A wave is at least
 /// `waveReversals` horizontal direction reversals in a row, each stroke at least `waveMinStroke`
 /// hand sizes and at most `waveMaxStrokeDuration` seconds long, with the hand open. Distances are
 /// in hand sizes and durations in seconds, so a slowly rising hand (about 1.2 hand sizes in a
@@ -24,8 +29,17 @@ public struct BuiltInActionDetector: Sendable {
     /// A swipe has ended when the palm has gone no further than this many hand sizes past the
     /// swipe's end since.
     public var swipeMaxOvershoot = 0.5
-    /// Fraction of the samples of a swipe or wave that must show an open hand (openness >= 0.5).
+    /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5). Swipes
+    /// take any hand shape.
     public var minOpenFraction = 0.6
+    /// Before a swipe the hand was in view and not yet moving that way: from the sample before the
+    /// swipe to its first one the palm moved along the swipe's axis at most this fraction of the
+    /// swipe's mean speed. A hand lost at the end of a swipe was still moving when its last step
+    /// was faster than this fraction.
+    public var swipeMaxLeadInSpeed = 0.5
+    /// A hand lost while still moving, with its palm centre within this many hand sizes of the
+    /// picture's edge it moved toward, left the picture: no swipe.
+    public var swipeEdgeMargin = 1.0
     /// Horizontal direction reversals that make a wave.
     public var waveReversals = 3
     /// Shortest wave stroke (peak to peak), hand sizes.
@@ -52,13 +66,14 @@ public struct BuiltInActionDetector: Sendable {
   }
 
   /// Looks for an action in the queue. `handLost` says the hand is gone, so a move still under
-  /// way at the end of the queue counts as ended.
-  func detect(_ queue: inout ActionQueue, handLost: Bool) -> (action: Int, confidence: Double)? {
+  /// way at the end of the queue counts as ended, unless it went out over the edge of the picture
+  /// (`aspectRatio` wide and 1 high, in the queue's units).
+  func detect(_ queue: inout ActionQueue, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
     guard queue.count >= 3 else { return nil }
     let size = queue.medianSize()
     guard size > 0 else { return nil }
     if let wave = wave(queue, size: size) { return wave }
-    return swipe(queue, size: size, handLost: handLost)
+    return swipe(queue, size: size, handLost: handLost, aspectRatio: aspectRatio)
   }
 
   /// Whether the newest samples, spanning at least `restDuration` seconds, stay within
@@ -78,32 +93,42 @@ public struct BuiltInActionDetector: Sendable {
     return size > 0 && (high - low).max() / size <= options.restDistance
   }
 
-  private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool) -> (action: Int, confidence: Double)? {
+  private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
     let o = options
     let n = queue.count
-    var best: (distance: Double, end: Int, axis: Int, sign: Double)? = nil
+    var best: (distance: Double, start: Int, end: Int, axis: Int, sign: Double)? = nil
     for first in 0..<(n - 1) {
       let origin = queue.palm(first)
       var previous = origin
       var path = SIMD2<Double>.zero
-      var open = queue.openness(first) >= 0.5 ? 1 : 0
       for last in (first + 1)..<n {
         if queue.time(last) - queue.time(first) > o.swipeMaxDuration { break }
         let point = queue.palm(last)
         path += SIMD2(abs(point.x - previous.x), abs(point.y - previous.y))
         previous = point
-        if queue.openness(last) >= 0.5 { open += 1 }
         let move = (point - origin) / size
         let axis = abs(move.y) > abs(move.x) ? 1 : 0
         let along = abs(move[axis]), across = abs(move[1 - axis])
         guard along >= o.swipeMinDistance, across <= o.swipeMaxSlant * along,
-              path[axis] / size <= o.swipeMaxPathRatio * along,
-              Double(open) >= o.minOpenFraction * Double(last - first + 1) else { continue }
-        if along > (best?.distance ?? 0) { best = (along, last, axis, move[axis] > 0 ? 1 : -1) }
+              path[axis] / size <= o.swipeMaxPathRatio * along else { continue }
+        if along > (best?.distance ?? 0) { best = (along, first, last, axis, move[axis] > 0 ? 1 : -1) }
       }
     }
     guard let best else { return nil }
     if best.end == n - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
+    // The hand was in view before the swipe, not yet moving that way (else it came into the
+    // picture moving: raised into view, say), and it had a finger out when the swipe began (a
+    // fist or a thumbs up carried somewhere is no swipe).
+    guard best.start > 0 else { return nil }
+    let swipeSpeed = best.distance / Swift.max(queue.time(best.end) - queue.time(best.start), 1e-6)
+    guard queue.fingerOut(best.start) >= 0.5 || queue.fingerOut(best.start - 1) >= 0.5 else { return nil }
+    guard speed(queue, to: best.start, along: best.axis, sign: best.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else { return nil }
+    // Lost while still moving that way fast, next to the edge it moved toward: it left the picture.
+    if best.end == n - 1 && speed(queue, to: best.end, along: best.axis, sign: best.sign, size: size) > o.swipeMaxLeadInSpeed * swipeSpeed {
+      let end = queue.palm(best.end)[best.axis]
+      let edge = best.sign > 0 ? (best.axis == 0 ? aspectRatio : 1) : 0
+      if abs(edge - end) / size < o.swipeEdgeMargin { return nil }
+    }
     let endPoint = queue.palm(best.end)[best.axis]
     for later in (best.end + 1)..<Swift.max(n, best.end + 1) {
       if (queue.palm(later)[best.axis] - endPoint) * best.sign / size > o.swipeMaxOvershoot { return nil }
@@ -112,6 +137,12 @@ public struct BuiltInActionDetector: Sendable {
     let action = best.axis == 0 ? (best.sign > 0 ? 1 : 0) : (best.sign > 0 ? 3 : 2)
     let confidence = Swift.min(1, 0.5 + 0.5 * (best.distance - o.swipeMinDistance) / o.swipeMinDistance)
     return (action, confidence)
+  }
+
+  /// How fast the palm moved from sample `index - 1` to `index` along `axis` in the direction
+  /// `sign`, hand sizes per second (negative: the other way).
+  private func speed(_ queue: ActionQueue, to index: Int, along axis: Int, sign: Double, size: Double) -> Double {
+    (queue.palm(index)[axis] - queue.palm(index - 1)[axis]) * sign / size / Swift.max(queue.time(index) - queue.time(index - 1), 1e-6)
   }
 
   private func wave(_ queue: ActionQueue, size: Double) -> (action: Int, confidence: Double)? {

@@ -110,12 +110,20 @@ public struct BuiltInPoseClassifier: Sendable {
     for index in 0..<10 { result[index] /= total }
   }
 
-  /// How open the hand is, 0...1: the mean "extended" degree of the four fingers. Actions that
-  /// need an open hand (swipes, wave) read this.
+  /// How open the hand is, 0...1: the mean "extended" degree of the four fingers. A wave needs an
+  /// open hand.
   public func openness(_ f: PoseFeatures) -> Double {
     var sum = 0.0
     for finger in 0..<4 { sum += degrees(f, finger).extended }
     return sum / 4
+  }
+
+  /// How surely at least one of the four fingers is out, 0...1: the largest "extended" degree. A
+  /// swipe begins with a finger out (an open hand, two fingers, a pointing finger; not a fist).
+  public func fingerOut(_ f: PoseFeatures) -> Double {
+    var most = 0.0
+    for finger in 0..<4 { most = Swift.max(most, degrees(f, finger).extended) }
+    return most
   }
 
   /// How extended and how folded a finger is (0...1 each). With depth, a finger is as extended

@@ -46,6 +46,8 @@ public struct GestureRecognizer: Sendable {
   private var modelLabelMap: [[Int]] = []
   private var left: HandTrack
   private var right: HandTrack
+  private var identities = HandIdentities()
+  private var lastAspectRatio = 1.0
 
   public init(settings: GestureSettings = GestureSettings(), mirrored: Bool = false, models: [GestureModel] = []) {
     self.settings = settings
@@ -80,25 +82,50 @@ public struct GestureRecognizer: Sendable {
   /// ratio (width / height). Returns the frame's events, poses before actions, left hand first.
   public mutating func process(_ hands: [HandObservation], time: Double, frame: Int, aspectRatio: Double) -> [GestureEvent] {
     var events: [GestureEvent] = []
+    lastAspectRatio = aspectRatio
     let c = context(time: time, frame: frame, aspectRatio: aspectRatio)
-    if let index = choose(among: hands, track: left, aspectRatio: aspectRatio) {
-      left.observe(hands[index], c, models: &models, events: &events)
-    } else {
-      left.miss(c, lostAfter: Self.lostAfter, models: &models, events: &events)
+    var (leftHand, rightHand) = identities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio)
+    // A hand that cannot be the one a track follows (too far from where it was heading) starts a
+    // trajectory of its own: what the track held is classified as if the hand had left.
+    for index in hands.indices where index != leftHand && index != rightHand {
+      let chirality = hands[index].chirality
+      guard (chirality == .left ? leftHand : rightHand) == nil else { continue }
+      if chirality == .left { left.restart(c, models: &models, events: &events); leftHand = index }
+      else { right.restart(c, models: &models, events: &events); rightHand = index }
     }
-    if let index = choose(among: hands, track: right, aspectRatio: aspectRatio) {
-      right.observe(hands[index], c, models: &models, events: &events)
-    } else {
-      right.miss(c, lostAfter: Self.lostAfter, models: &models, events: &events)
+    Self.follow(&left, hands, leftHand, c, models: &models, events: &events)
+    Self.follow(&right, hands, rightHand, c, models: &models, events: &events)
+    // A hand the engine has called by the other chirality for a while is that hand.
+    for relabelled in [Chirality.left, .right] {
+      let track = relabelled == .left ? left : right
+      let other = relabelled == .left ? right : left
+      guard track.otherChiralityFrames >= HandIdentities.relabelFrames, !other.active else { continue }
+      swap(&left, &right)
+      if relabelled == .left { right.relabel(as: .right, c, events: &events); left.relabel(as: .left, c, events: &events) }
+      else { left.relabel(as: .left, c, events: &events); right.relabel(as: .right, c, events: &events) }
+      break
     }
     return events
+  }
+
+  /// Gives `track` its observation of this frame (under the track's chirality), or a miss.
+  private static func follow(_ track: inout HandTrack, _ hands: [HandObservation], _ index: Int?, _ c: HandTrack.Context,
+                              models: inout [GestureModel], events: inout [GestureEvent]) {
+    guard let index else {
+      track.miss(c, lostAfter: Self.lostAfter, models: &models, events: &events)
+      return
+    }
+    var hand = hands[index]
+    track.otherChiralityFrames = hand.chirality == track.chirality ? 0 : track.otherChiralityFrames + 1
+    hand.chirality = track.chirality
+    track.observe(hand, c, models: &models, events: &events)
   }
 
   /// Ends a source (end of a file or clip): each hand's action queue is classified a last time as
   /// if the hand had left. Returns the actions that fire.
   public mutating func finish(time: Double, frame: Int) -> [GestureEvent] {
     var events: [GestureEvent] = []
-    let c = context(time: time, frame: frame, aspectRatio: 1)
+    let c = context(time: time, frame: frame, aspectRatio: lastAspectRatio)
     left.flush(c, models: &models, events: &events)
     right.flush(c, models: &models, events: &events)
     return events
@@ -114,25 +141,6 @@ public struct GestureRecognizer: Sendable {
     HandTrack.Context(time: time, frame: frame, aspectRatio: aspectRatio, mirrored: mirrored, settings: settings,
                       poseClassifier: poseClassifier, actionDetector: actionDetector, poseLabels: poseLabels,
                       noneLabel: noneLabel, modelLabelMap: modelLabelMap)
-  }
-
-  /// The observation that continues `track`: same chirality; then the tracking ID followed so
-  /// far and the palm nearest to where it was; a new hand: the most confident.
-  private func choose(among hands: [HandObservation], track: HandTrack, aspectRatio: Double) -> Int? {
-    var best: Int? = nil
-    var bestScore = Double.infinity
-    for index in hands.indices where hands[index].chirality == track.chirality {
-      let hand = hands[index]
-      let score: Double
-      if track.active {
-        let moved = distance(hand.palmCentre(aspectRatio: aspectRatio), track.lastPalm)
-        score = moved + (hand.trackingID == track.trackingID ? 0 : 1000)
-      } else {
-        score = -hand.confidence
-      }
-      if score < bestScore { (best, bestScore) = (index, score) }
-    }
-    return best
   }
 
   // MARK: Set-up

@@ -23,6 +23,22 @@ public struct GestureSettings: Sendable, Equatable {
   /// `min_action_confidence`: a trained action model fires only when its best action's
   /// probability is at least this.
   public var minActionConfidence = 0.7
+  /// `pose_max_speed`: a pose counts only while its hand moves at most this many hand sizes per
+  /// second (palm centre, over the last 0.3 s), so it must be held, not passed by. Held poses on
+  /// the real clips move 0.1-0.3 hand sizes per second; hands that talk, cook or reach move about
+  /// 1 (median) to 4 (p90). 100 turns the check off.
+  public var poseMaxSpeed = 0.8
+  /// `palm_min_facing`: an open palm counts only while the palm faces the camera at least this
+  /// squarely: the cosine of the angle between the palm's normal and the way to the camera, from
+  /// the engine's 3-D joints (1: square on, 0.5: turned 60 degrees, 0: edge-on, -1: the check is
+  /// off). The back of a hand (a guitar's fretting hand, a hand hanging by the side) is below 0.
+  public var palmMinFacing = 0.5
+  /// `palm_min_upright`: an open palm counts only while its fingers point up at least this much:
+  /// the cosine of the angle between the hand's axis (wrist to middle knuckle, in the picture) and
+  /// straight up (1: straight up, 0.3: tilted 72 degrees, 0: sideways, -1: the check is off). A
+  /// palm shown to the camera stands up (0.4-1 on the real clips); a hand resting on a table, a
+  /// guitar neck or a lap lies sideways (0-0.2) or hangs (below 0).
+  public var palmMinUpright = 0.3
 
   public init() {}
 
@@ -32,12 +48,15 @@ public struct GestureSettings: Sendable, Equatable {
     case count(ClosedRange<Int>)
     /// A number from 0 to 1.
     case fraction
+    /// A number in the range.
+    case number(ClosedRange<Double>)
 
     /// In words, for messages: `a whole number from 1 to 60`, `a number from 0 to 1`.
     public var description: String {
       switch self {
       case .count(let range): return "a whole number from \(range.lowerBound) to \(range.upperBound)"
       case .fraction: return "a number from 0 to 1"
+      case .number(let range): return "a number from \(formatted(range.lowerBound)) to \(formatted(range.upperBound))"
       }
     }
 
@@ -48,6 +67,8 @@ public struct GestureSettings: Sendable, Equatable {
         return value.rounded() == value && value >= Double(range.lowerBound) && value <= Double(range.upperBound)
       case .fraction:
         return value >= 0 && value <= 1
+      case .number(let range):
+        return range.contains(value)
       }
     }
   }
@@ -63,6 +84,9 @@ public struct GestureSettings: Sendable, Equatable {
     ("action_window", .count(10...120)),
     ("action_interval", .count(1...30)),
     ("min_action_confidence", .fraction),
+    ("pose_max_speed", .number(0.1...100)),
+    ("palm_min_facing", .number(-1...1)),
+    ("palm_min_upright", .number(-1...1)),
   ]
 
   /// The names `set(_:to:)` accepts, as rule files write them.
@@ -91,6 +115,9 @@ public struct GestureSettings: Sendable, Equatable {
     case "action_window": actionWindow = Int(value)
     case "action_interval": actionInterval = Int(value)
     case "min_action_confidence": minActionConfidence = value
+    case "pose_max_speed": poseMaxSpeed = value
+    case "palm_min_facing": palmMinFacing = value
+    case "palm_min_upright": palmMinUpright = value
     default: preconditionFailure("\(name) is in GestureSettings.table but not handled by set(_:to:)")
     }
   }
@@ -105,6 +132,9 @@ public struct GestureSettings: Sendable, Equatable {
     case "action_window": return Double(actionWindow)
     case "action_interval": return Double(actionInterval)
     case "min_action_confidence": return minActionConfidence
+    case "pose_max_speed": return poseMaxSpeed
+    case "palm_min_facing": return palmMinFacing
+    case "palm_min_upright": return palmMinUpright
     default: return nil
     }
   }

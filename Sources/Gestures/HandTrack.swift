@@ -20,7 +20,8 @@ struct HandTrack {
     var modelLabelMap: [[Int]]
   }
 
-  let chirality: Chirality
+  /// The person's hand this track follows (see `relabel`).
+  private(set) var chirality: Chirality
   /// Whether the hand has been seen and not yet given up.
   private(set) var active = false
   /// The hand's shape on the current frame (reused buffer).
@@ -33,6 +34,15 @@ struct HandTrack {
   private var lastSampleFrame: Int? = nil
   /// Palm centre when last seen, image plane (frame-height units).
   private(set) var lastPalm = SIMD2<Double>.zero
+  /// Capture time the hand was last seen, seconds.
+  var lastSeenTime: Double { lastSeen }
+  /// See `HandPresentation.shortfall`: how far, in hand sizes, `point` lies beyond where this hand
+  /// could be at `time`.
+  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
+    presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration)
+  }
+  /// Frames in a row the engine called this hand by the other chirality.
+  var otherChiralityFrames = 0
   private(set) var trackingID = 0
   /// Built-in pose probabilities of the current frame.
   private var builtIn: [Double]
@@ -42,6 +52,15 @@ struct HandTrack {
   private var features: [Double]
   /// False after an action fired, until the hand has rested (or was lost): one motion, one action.
   private var actionsArmed = true
+  /// The hand's recent motion, for whether it is presented.
+  private var presentation = HandPresentation()
+  /// Whether the hand presents its pose (debounced: it changes after `presentedChangeFrames`
+  /// frames in a row say so), and how many frames in a row said otherwise.
+  private var presented = false
+  private var presentedDisagreement = 0
+  static let presentedChangeFrames = 2
+  /// The built-in `open_palm` label, which also needs the palm toward the camera.
+  private static let openPalmLabel = BuiltInPoseClassifier.labels.firstIndex(of: "open_palm")!
 
   init(chirality: Chirality, noneLabel: Int, queueCapacity: Int, models: [GestureModel]) {
     self.chirality = chirality
@@ -61,6 +80,10 @@ struct HandTrack {
     lastSeen = -Double.infinity
     lastSampleFrame = nil
     actionsArmed = true
+    otherChiralityFrames = 0
+    presentation.reset()
+    presented = false
+    presentedDisagreement = 0
   }
 
   /// The hand was observed on this frame: pose evidence, then an action sample when due.
@@ -82,8 +105,11 @@ struct HandTrack {
       }
     }
     if probability < c.settings.minPoseConfidence { (label, probability) = (c.noneLabel, 1 - probability) }
+    let speed = presentation.speed(time: c.time, palm: hand.palmCentre(aspectRatio: c.aspectRatio), size: shape.size)
+    let frameLabel = label
     report(evidence.observe(label, probability: probability, confirmFrames: c.settings.poseConfirmFrames,
                             releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
+    updatePresented(isPresented(frameLabel, speed: speed, c), c, events: &events)
 
     active = true
     lastSeen = c.time
@@ -92,7 +118,8 @@ struct HandTrack {
     if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride { return }
     var palm = lastPalm
     if !c.mirrored { palm.x = c.aspectRatio - palm.x }  // the user's view, as in a mirror
-    queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures), pose: measures)
+    queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures),
+                 fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
     lastSampleFrame = c.frame
     if !actionsArmed {
       guard c.actionDetector.isAtRest(&queue) else { return }
@@ -116,6 +143,32 @@ struct HandTrack {
     if evidence.confirmed == c.noneLabel { active = false }
   }
 
+  /// The engine has called this hand by the other chirality for a while: it is the person's
+  /// other hand. A pose it held ends (and must be confirmed again for the right hand); its motion
+  /// and action queue carry over.
+  mutating func relabel(as newChirality: Chirality, _ c: Context, events: inout [GestureEvent]) {
+    if evidence.confirmed != c.noneLabel {
+      events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
+                                 gesture: c.poseLabels[c.noneLabel], confidence: 1, presented: false))
+    }
+    evidence.reset()
+    presented = false
+    presentedDisagreement = 0
+    otherChiralityFrames = 0
+    chirality = newChirality
+  }
+
+  /// Another hand takes this track's place: what the queue holds is classified as if the hand
+  /// had left, and the track forgets the hand (a pose it held ends).
+  mutating func restart(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
+    flush(c, models: &models, events: &events)
+    if evidence.confirmed != c.noneLabel {
+      events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
+                                 gesture: c.poseLabels[c.noneLabel], confidence: 1, presented: false))
+    }
+    reset()
+  }
+
   /// Classifies what is left in the queue as if the hand had left, then empties it.
   mutating func flush(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
     if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
@@ -124,10 +177,39 @@ struct HandTrack {
     actionsArmed = true
   }
 
+  /// Whether the hand presents its pose on this frame: it moves at most `pose_max_speed` hand
+  /// sizes per second; an open palm (on this frame, or the confirmed pose) also stands up
+  /// (`palm_min_upright`) and faces the camera (`palm_min_facing`, when the source has depth).
+  private func isPresented(_ frameLabel: Int, speed: Double, _ c: Context) -> Bool {
+    guard speed <= c.settings.poseMaxSpeed else { return false }
+    guard frameLabel == Self.openPalmLabel || evidence.confirmed == Self.openPalmLabel else { return true }
+    if c.settings.palmMinUpright > -1 && HandPresentation.upright(shape) < c.settings.palmMinUpright { return false }
+    guard c.settings.palmMinFacing > -1, let facing = HandPresentation.palmFacing(shape, mirrored: c.mirrored) else { return true }
+    return facing >= c.settings.palmMinFacing
+  }
+
   private func report(_ change: (label: Int, confidence: Double)?, _ c: Context, events: inout [GestureEvent]) {
     guard let change else { return }
     events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
-                               gesture: c.poseLabels[change.label], confidence: change.confidence))
+                               gesture: c.poseLabels[change.label], confidence: change.confidence,
+                               presented: change.label != c.noneLabel && presented))
+  }
+
+  /// Takes this frame's presentation; after `presentedChangeFrames` frames in a row that
+  /// disagree with the current state, the state changes, and while a pose is held that is a
+  /// `.presentation` event.
+  private mutating func updatePresented(_ now: Bool, _ c: Context, events: inout [GestureEvent]) {
+    guard now != presented else {
+      presentedDisagreement = 0
+      return
+    }
+    presentedDisagreement += 1
+    guard presentedDisagreement >= Self.presentedChangeFrames else { return }
+    presented = now
+    presentedDisagreement = 0
+    guard evidence.confirmed != c.noneLabel else { return }
+    events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .presentation,
+                               gesture: c.poseLabels[evidence.confirmed], confidence: 1, presented: now))
   }
 
   /// Asks the trained action models (those whose window the queue fills), then the built-in
@@ -143,7 +225,7 @@ struct HandTrack {
         if modelOutputs[index][output] >= confidence { (action, confidence) = (label, modelOutputs[index][output]) }
       }
     }
-    if action == nil, let found = c.actionDetector.detect(&queue, handLost: handLost) {
+    if action == nil, let found = c.actionDetector.detect(&queue, handLost: handLost, aspectRatio: c.aspectRatio) {
       (action, confidence) = (BuiltInActionDetector.labels[found.action], found.confidence)
     }
     guard let action else { return }

@@ -63,6 +63,9 @@ public enum RuleAction: Sendable, Equatable {
   case resume
   /// Pause when running, resume when paused.
   case toggle
+  /// Nothing: the rule wins over the global rule for its hand and gesture (in an `[app]`
+  /// section, say) and does nothing, so that gesture does nothing in those windows.
+  case ignore
 
   /// The action's keyword in the rule file.
   public var keyword: String {
@@ -73,6 +76,7 @@ public enum RuleAction: Sendable, Equatable {
     case .pause: return "pause"
     case .resume: return "resume"
     case .toggle: return "toggle"
+    case .ignore: return "ignore"
     }
   }
 

@@ -28,7 +28,7 @@ extension RuleAction: CustomStringConvertible {
     case .snapshot(let path, let delay):
       return (["snapshot"] + (path.map { [Self.quotedIfNeeded($0)] } ?? []) + (delay > 0 ? ["delay=" + Duration.format(delay)] : []))
         .joined(separator: " ")
-    case .pause, .resume, .toggle:
+    case .pause, .resume, .toggle, .ignore:
       return keyword
     }
   }

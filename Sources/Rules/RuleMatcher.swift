@@ -12,8 +12,9 @@ import HandPose
 /// accepts the hand, the first (in file order) of an `[app]` section matching the focused window;
 /// when there is none, the first global rule. The chosen rule then fires only if its options
 /// allow it:
-/// - pose rules fire once when the pose has been held `hold` seconds, then again only after the
-///   pose ended (or every `repeat` seconds while it stays held);
+/// - pose rules fire once when the pose has been held `hold` seconds, presented (the hand still;
+///   an open palm standing up and toward the camera) the whole time, then again only after the
+///   pose ended (or every `repeat` seconds while it stays held and presented);
 /// - action rules fire when the action happens; `hold` and `repeat` do not apply;
 /// - `confidence`: the event's confidence must be at least this;
 /// - `cooldown`: a rule never fires twice within this many seconds; a held pose that becomes due
@@ -48,6 +49,8 @@ public struct RuleMatcher: Sendable {
   private struct HandState: Sendable {
     var pose: String? = nil
     var confidence = 0.0
+    /// Whether the hand presents its pose; a hold counts only presented time.
+    var presented = false
     var episode = Episode()
     var lastAction: String? = nil
     var lastActionTime = -Double.infinity
@@ -61,6 +64,8 @@ public struct RuleMatcher: Sendable {
     var usedUp = false
     var fired: [(rule: Int, time: Double)] = []
 
+    /// A new pose: nothing fired yet, and the hold counts from `time` (infinity: from when the
+    /// hand presents it).
     mutating func restart(at time: Double) {
       start = time
       usedUp = false
@@ -125,9 +130,18 @@ public struct RuleMatcher: Sendable {
       } else {
         hands[h].pose = pose
         hands[h].confidence = event.confidence
-        hands[h].episode.restart(at: t)
-        bothHands.restart(at: t)
+        hands[h].presented = event.presented
+        hands[h].episode.restart(at: event.presented ? t : .infinity)
+        bothHands.restart(at: hands[0].presented && hands[1].presented ? t : .infinity)
       }
+      firePoses(at: t, into: &firings)
+    case .presentation:
+      // The hold of a pose counts only while it is presented: it starts again when the hand
+      // presents the pose again. What fired in this hold stays fired.
+      guard hands[h].pose == event.gesture, hands[h].presented != event.presented else { break }
+      hands[h].presented = event.presented
+      hands[h].episode.start = event.presented ? t : .infinity
+      bothHands.start = hands[0].presented && hands[1].presented ? t : .infinity
       firePoses(at: t, into: &firings)
     case .action:
       guard event.gesture != GestureName.none else { break }
@@ -206,6 +220,7 @@ public struct RuleMatcher: Sendable {
     case .pause: isPaused = true
     case .resume: isPaused = false
     case .toggle: isPaused.toggle()
+    case .ignore: return  // the gesture is used up here: nothing fires, nothing is logged
     default: break
     }
     firings.append(RuleFiring(rule: rule, hand: hand, gesture: gesture, confidence: confidence, time: t))

@@ -1,5 +1,5 @@
 /// The action after `->`: `key COMBO...`, `exec PROGRAM ARG...`, `snapshot [PATH] [delay=DURATION]`,
-/// `pause`, `resume`, `toggle`.
+/// `pause`, `resume`, `toggle`, `ignore`.
 extension RuleParser {
   /// Words that a shell would treat specially; `exec` passes them to the program as they are.
   private static let shellWords: Set<String> = ["|", "||", "&&", ";", ">", ">>", "<", "&", "2>", "2>&1"]
@@ -7,7 +7,7 @@ extension RuleParser {
   mutating func parseAction(_ tokens: [RuleToken], arrow: RuleToken) -> RuleAction? {
     guard let keyword = tokens.first else {
       error(line: arrow.line, column: arrow.endColumn, "missing action after '->'",
-            ["actions are key, exec, snapshot, pause, resume and toggle"])
+            ["actions are key, exec, snapshot, pause, resume, toggle and ignore"])
       return nil
     }
     let arguments = tokens.dropFirst()
@@ -38,16 +38,21 @@ extension RuleParser {
       return .exec(arguments.map(\.text))
     case "snapshot":
       return parseSnapshot(arguments)
-    case "pause", "resume", "toggle":
+    case "pause", "resume", "toggle", "ignore":
       if let extra = arguments.first {
         error(extra, "\(quoted(keyword.text)) takes no arguments")
         return nil
       }
-      return keyword.text == "pause" ? .pause : keyword.text == "resume" ? .resume : .toggle
+      switch keyword.text {
+      case "pause": return .pause
+      case "resume": return .resume
+      case "toggle": return .toggle
+      default: return .ignore
+      }
     default:
       let looksLikeKey = Keysyms.keysym(named: keyword.text) != nil || keyword.text.contains("+")
       error(keyword, "unknown action \(quoted(keyword.text))", looksLikeKey ? ["to press a key write: key \(keyword.text)"] : hint(
-        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, pause, resume and toggle"))
+        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, pause, resume, toggle and ignore"))
       return nil
     }
   }

@@ -3,10 +3,12 @@ import HandPose
 
 extension HandJSON {
   /// `{"time", "frame", "hand", "kind", "gesture", "confidence"}`: one gesture event, time in
-  /// seconds of the source, hand the person's real hand.
+  /// seconds of the source, hand the person's real hand; pose and presentation events add
+  /// `"presented"`.
   static func event(_ event: GestureEvent) -> String {
     "{\"time\":\(number(event.time)),\"frame\":\(event.frame),\"hand\":\"\(event.hand.rawValue)\","
-      + "\"kind\":\"\(event.kind.rawValue)\",\"gesture\":\(string(event.gesture)),\"confidence\":\(number(event.confidence))}"
+      + "\"kind\":\"\(event.kind.rawValue)\",\"gesture\":\(string(event.gesture)),\"confidence\":\(number(event.confidence))"
+      + (event.kind == .action ? "}" : ",\"presented\":\(event.presented)}")
   }
 
   /// `{"chirality", "confidence", "pose", "probabilities": {"open_palm": p, ...}}`: one hand's pose

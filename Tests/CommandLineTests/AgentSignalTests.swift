@@ -46,7 +46,15 @@ final class AgentSignalTests: XCTestCase {
 
   func testSIGTERMStopsCleanlyWithNoKeyDown() throws {
     let dir = try TestData.temporaryDirectory(for: self)
-    let rulesPath = try rules("any open_palm hold=0.2s repeat=0.1s -> key shift+a\n", in: dir)
+    // The palm in open_hand_rising faces up, not the camera, and rises: it is not presented.
+    // This test is about stopping, so the presentation checks are off.
+    let rulesPath = try rules("""
+      set pose_max_speed 100
+      set palm_min_facing -1
+      set palm_min_upright -1
+      any open_palm hold=0.2s repeat=0.1s -> key shift+a
+
+      """, in: dir)
     let window = try TestWindow()
     let agent = try RunningCommand.gestured(["run", "--source", try TestData.url("clips/open_hand_rising").path, "--rules", rulesPath])
     XCTAssertTrue(agent.waitFor("-> key shift+a"), agent.text.output + agent.text.errors)

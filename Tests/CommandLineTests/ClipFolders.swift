@@ -34,18 +34,23 @@ struct EventLine: Equatable, CustomStringConvertible {
   var kind: String
   var gesture: String
   var confidence: Double
+  /// Pose and presentation events: whether the hand presents the pose.
+  var presented: Bool?
 
   /// Every line of the command's output, each checked to be a complete event.
   static func parse(_ output: String, file: StaticString = #filePath, line: UInt = #line) throws -> [EventLine] {
     try output.split(separator: "\n").map { text in
       let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], String(text), file: file, line: line)
-      XCTAssertEqual(Set(object.keys), ["time", "frame", "hand", "kind", "gesture", "confidence"], String(text), file: file, line: line)
+      let kind = object["kind"] as? String
+      XCTAssertEqual(Set(object.keys), Set(["time", "frame", "hand", "kind", "gesture", "confidence"] + (kind == "action" ? [] : ["presented"])),
+                     String(text), file: file, line: line)
       return EventLine(time: try XCTUnwrap(object["time"] as? Double, file: file, line: line),
                        frame: try XCTUnwrap(object["frame"] as? Int, file: file, line: line),
                        hand: try XCTUnwrap(object["hand"] as? String, file: file, line: line),
                        kind: try XCTUnwrap(object["kind"] as? String, file: file, line: line),
                        gesture: try XCTUnwrap(object["gesture"] as? String, file: file, line: line),
-                       confidence: try XCTUnwrap(object["confidence"] as? Double, file: file, line: line))
+                       confidence: try XCTUnwrap(object["confidence"] as? Double, file: file, line: line),
+                       presented: object["presented"] as? Bool)
     }
   }
 

@@ -104,6 +104,7 @@ final class GestureSettingsTests: XCTestCase {
       switch values {
       case .count(let range): value = Double(range.upperBound)
       case .fraction: value = 0.99
+      case .number(let range): value = range.upperBound
       }
       try settings.set(name, to: value)
       XCTAssertEqual(settings.value(of: name), value, name)

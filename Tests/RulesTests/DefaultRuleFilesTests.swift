@@ -36,7 +36,9 @@ final class DefaultRuleFilesTests: XCTestCase {
     for rule in file.rules {
       if case .exec = rule.action { XCTFail("line \(rule.line): no commands in the default rules") }
       if case .snapshot = rule.action { XCTFail("line \(rule.line): no pictures in the default rules") }
-      if !GestureName.builtInActions.contains(rule.gesture) {
+      if rule.action == .ignore {
+        XCTAssertNotEqual(rule.scope, .global, "line \(rule.line): gestures are ignored only in some windows")
+      } else if !GestureName.builtInActions.contains(rule.gesture) {
         XCTAssertGreaterThanOrEqual(rule.hold, 1, "line \(rule.line): poses need a long hold")
       } else {
         XCTAssertGreaterThan(rule.cooldown, 0, "line \(rule.line): actions need a cooldown")
@@ -73,6 +75,7 @@ final class DefaultRuleFilesTests: XCTestCase {
       switch values {
       case .count(let bounds): range = "\(bounds.lowerBound) to \(bounds.upperBound)"
       case .fraction: range = "0 to 1"
+      case .number(let bounds): range = "\(Duration.trimmed(bounds.lowerBound)) to \(Duration.trimmed(bounds.upperBound))"
       }
       let fallback = Duration.trimmed(defaults.value(of: name)!)
       XCTAssertTrue(row.contains("\(range) (default \(fallback))"), "docs/rules.md, \(name): \(row)")

@@ -84,6 +84,9 @@ final class RuleParserTests: XCTestCase {
       set action_window 120
       set action_interval 30
       set min_action_confidence 0.85
+      set pose_max_speed 2
+      set palm_min_facing -1
+      set palm_min_upright 0
       set preview false
       """, path: "/home/u/rules/my.rules")
     let s = file.settings
@@ -97,13 +100,14 @@ final class RuleParserTests: XCTestCase {
     (gestures.poseConfirmFrames, gestures.poseReleaseFrames, gestures.minPoseConfidence) = (3, 60, 0.65)
     (gestures.actionStride, gestures.actionWindow, gestures.actionInterval) = (1, 120, 30)
     gestures.minActionConfidence = 0.85
+    (gestures.poseMaxSpeed, gestures.palmMinFacing, gestures.palmMinUpright) = (2, -1, 0)
     XCTAssertEqual(s.gestures, gestures)
     XCTAssertEqual(s.gestureNamesSet, GestureSettings.names)
     XCTAssertEqual(["pose_confirm_frames", "pose_release_frames", "action_stride", "action_window", "action_interval"].map(s.gestureValue),
                    [3, 60, 1, 120, 30])
     XCTAssertEqual(s.gestureValue("min_pose_confidence"), 0.65)
     XCTAssertEqual(s.preview, false)
-    XCTAssertEqual(s.lines.count, 15)
+    XCTAssertEqual(s.lines.count, 18)
     XCTAssertTrue(s.lines.contains("set min_action_confidence 0.85"), "\(s.lines)")
     XCTAssertEqual(RuleFile.classifierPaths(in: "set classifier a.gesture\nbroken \"line\nset classifier ~/b", path: "/r/x.rules"),
                    ["/r/a.gesture", (ProcessInfo.processInfo.environment["HOME"] ?? "") + "/b"])
@@ -127,12 +131,15 @@ final class RuleParserTests: XCTestCase {
       switch values {
       case .count(let range): (lowest, highest, outside) = ("\(range.lowerBound)", "\(range.upperBound)", "\(range.upperBound + 1)")
       case .fraction: (lowest, highest, outside) = ("0", "1", "1.01")
+      case .number(let range):
+        (lowest, highest, outside) = (Duration.trimmed(range.lowerBound), Duration.trimmed(range.upperBound),
+                                      Duration.trimmed(range.upperBound + 1))
       }
       for good in [lowest, highest] {
         let file = try RuleFile.parse("set \(name) \(good)", path: "r")
         XCTAssertEqual(file.settings.gestures.value(of: name), Double(good), name)
       }
-      for bad in [outside, "-1", "many", "nan", "0x10"] {
+      for bad in [outside, "-1", "many", "nan", "0x10"] where !values.contains(Double(bad) ?? .nan) {
         XCTAssertThrowsError(try RuleFile.parse("set \(name) \(bad)", path: "r"), "\(name) \(bad)") { error in
           let diagnostic = (error as? RuleFileError)?.diagnostics.first
           XCTAssertEqual(diagnostic?.message, "\"\(name)\" needs \(values), not \"\(bad)\"")

@@ -51,7 +51,7 @@ enum EventsCommand: Subcommand {
     func report(_ events: [GestureEvent]) {
       for event in events {
         emit(HandJSON.event(event))
-        if event.kind == .pose { counts.poses += 1 } else { counts.actions += 1 }
+        if event.kind == .pose { counts.poses += 1 } else if event.kind == .action { counts.actions += 1 }
       }
     }
     while try source.read(into: &frame) {

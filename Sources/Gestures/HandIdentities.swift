@@ -1,0 +1,76 @@
+import HandPose
+
+/// Which physical hand each observation of a frame is: the one place that decides it, right after
+/// the engine. The gesture stage follows two hands, the person's left and right; this stage says
+/// which observation continues which of them.
+///
+/// Input: the frame's observations and the two tracks (where each hand was, how fast it was
+/// moving, its tracking ID). Output: the index of the observation each track takes, or nil.
+///
+/// - An observation with the tracking ID a track had last is that hand: the engine followed it.
+/// - Otherwise an observation continues a track when it lies where the hand was heading: within
+///   `reach` hand sizes of where one of its positions of the last 0.3 s, moved on at the velocity
+///   it had there, predicts, a reach that grows with the time since as a hand accelerating at
+///   `maximumAcceleration` would. So a hand
+///   lost for a few frames of a fast swipe and found again further along keeps its identity (a
+///   new tracking ID does not split it), while a detection across the picture, or a face next to
+///   a hand that was still a moment ago, does not join its trajectory.
+/// - The engine's chirality decides between tracks only as a tie-break: an observation that is
+///   where one hand was heading continues it even when its chirality flipped for a frame or two
+///   (fast motion, a hand seen edge-on). When the engine keeps calling a hand by the other side
+///   for `relabelFrames` frames while that other hand is not in view, the recognizer relabels it.
+/// - A hand of a side whose track is not active starts that track.
+struct HandIdentities {
+  /// Hand sizes an observation may lie from a track's predicted position with no time missing
+  /// (the palm centre's jitter and a hand turning).
+  static let reach = 0.75
+  /// Hand sizes per second squared: how hard a hand can speed up or turn while it is missing.
+  /// A swipe from rest reaches 5-10 hand sizes a second within about 0.15 s.
+  static let maximumAcceleration = 80.0
+  /// Frames in a row of the other chirality after which a followed hand is that other hand.
+  static let relabelFrames = 3
+
+  /// Observation index for the left and the right track, or nil.
+  func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double)
+    -> (left: Int?, right: Int?)
+  {
+    var best: (left: Int?, right: Int?) = (nil, nil)
+    var bestCost = Double.infinity
+    // At most a handful of observations: try every pairing.
+    for l in [nil] + hands.indices.map(Optional.some) {
+      guard let leftCost = cost(l, hands, left, time: time, aspectRatio: aspectRatio) else { continue }
+      for r in [nil] + hands.indices.map(Optional.some) where r == nil || r != l {
+        guard let rightCost = cost(r, hands, right, time: time, aspectRatio: aspectRatio) else { continue }
+        let total = leftCost + rightCost
+        if total < bestCost { (best, bestCost) = ((l, r), total) }
+      }
+    }
+    return best
+  }
+
+  /// The cost of `track` taking observation `index` (nil: taking none), or nil when it cannot.
+  private func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double) -> Double? {
+    let unassigned = 1000.0
+    guard let index else { return unassigned }
+    let hand = hands[index]
+    let sameSide = hand.chirality == track.chirality
+    guard track.active else { return sameSide ? unassigned / 2 - hand.confidence : nil }
+    if hand.trackingID == track.trackingID { return 0 }
+    guard let shortfall = track.shortfall(to: hand.palmCentre(aspectRatio: aspectRatio), size: hand.palmSize(aspectRatio: aspectRatio),
+                                          at: time, acceleration: Self.maximumAcceleration),
+          shortfall <= Self.reach else { return nil }
+    return Swift.max(0, shortfall) + (sameSide ? 0 : 2)
+  }
+}
+
+extension HandObservation {
+  /// The hand's size in the image plane (x scaled by the aspect ratio), as `HandShape.size`
+  /// measures it.
+  func palmSize(aspectRatio: Double) -> Double {
+    func point(_ joint: JointName) -> SIMD2<Double> { SIMD2(self[joint].x * aspectRatio, self[joint].y) }
+    let length = distance(point(.wrist), point(.middleMCP))
+    let side = distance(point(.wrist), point(.indexMCP))
+    let width = 1.25 * distance(point(.indexMCP), point(.littleMCP))
+    return Swift.max(length, side, width)
+  }
+}

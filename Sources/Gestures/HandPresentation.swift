@@ -1,0 +1,123 @@
+import HandPose
+
+/// Whether a hand is *presented*: held roughly still and, for an open palm, standing up with the
+/// palm toward the camera. A pose counts only while its hand is presented, so a palm passing by while someone
+/// talks, a hand fretting a guitar (its back to the camera) or a hand reaching for a cup never
+/// holds a pose long enough to fire a rule.
+///
+/// Input, each frame the hand is seen: its capture time, palm centre and size (image plane,
+/// frame-height units) and, when the source has depth, its 3-D joints. Output: the hand's speed in
+/// hand sizes per second over the last `window` seconds, and the palm's facing.
+///
+/// Every buffer is allocated once, so measuring does not allocate.
+struct HandPresentation {
+  /// Seconds of motion the speed is measured over: long enough to average out the landmarks'
+  /// jitter, short enough that a hand that starts to move stops counting within a few frames.
+  static let window = 0.3
+  /// A hand seen for less than this is not yet known to be still.
+  static let settleTime = 0.1
+  /// No hand moves faster than this many hand sizes per second; a faster step between two
+  /// sightings is noise.
+  static let maximumSpeed = 20.0
+
+  private var times: [Double]
+  private var palms: [SIMD2<Double>]
+  private var sizes: [Double]
+  private var start = 0
+  private var count = 0
+
+  init(capacity: Int = 64) {
+    times = Array(repeating: 0, count: capacity)
+    palms = Array(repeating: .zero, count: capacity)
+    sizes = Array(repeating: 0, count: capacity)
+  }
+
+  /// Forgets the hand's motion.
+  mutating func reset() {
+    start = 0
+    count = 0
+  }
+
+  /// Takes the hand's position on a frame and returns its speed, hand sizes per second, over the
+  /// last `window` seconds; infinity while the hand has not been seen for `settleTime`.
+  mutating func speed(time: Double, palm: SIMD2<Double>, size: Double) -> Double {
+    let capacity = times.count
+    if count == capacity {
+      start = (start + 1) % capacity
+      count -= 1
+    }
+    let slot = (start + count) % capacity
+    (times[slot], palms[slot], sizes[slot]) = (time, palm, size)
+    count += 1
+    // The oldest sample within the window (at least one sample back).
+    var oldest = count - 1
+    while oldest > 0 && time - times[(start + oldest - 1) % capacity] <= Self.window + 1e-9 { oldest -= 1 }
+    if oldest == count - 1 && count > 1 { oldest -= 1 }
+    let first = (start + oldest) % capacity
+    let elapsed = time - times[first]
+    guard elapsed >= Self.settleTime else { return .infinity }
+    let unit = Swift.max(size, sizes[first], 1e-9)
+    return distance(palm, palms[first]) / unit / elapsed
+  }
+
+  /// The smallest distance, in hand sizes, from `point` at `time` to where the hand was heading at
+  /// any of its positions of its last `window` seconds in view (each position moved on by the velocity
+  /// the hand had there), less what a hand accelerating at `acceleration` hand sizes per second
+  /// squared could add since: at most 0 when the hand can be at `point`. Measuring from several
+  /// recent positions copes with a followed hand whose landmarks lagged for a frame or two before
+  /// the engine found it again further along. Nil when the hand has no recent position.
+  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
+    let capacity = times.count
+    guard count > 0 else { return nil }
+    let last = times[(start + count - 1) % capacity]
+    var best: Double? = nil
+    var index = count - 1
+    while index >= 0 {
+      let slot = (start + index) % capacity
+      if last - times[slot] > Self.window { break }
+      let elapsed = time - times[slot]
+      let unit = Swift.max(size, sizes[slot], 1e-9)
+      var velocity = SIMD2<Double>.zero
+      if index > 0 {
+        let before = (start + index - 1) % capacity
+        let step = times[slot] - times[before]
+        if step > 0 && step <= Self.window { velocity = (palms[slot] - palms[before]) / step }
+        let speed = (velocity * velocity).sum().squareRoot() / unit
+        if speed > Self.maximumSpeed { velocity *= Self.maximumSpeed / speed }
+      }
+      let predicted = palms[slot] + velocity * Swift.max(elapsed, 0)
+      let gap = distance(point, predicted) / unit - 0.5 * acceleration * elapsed * elapsed
+      best = Swift.min(best ?? gap, gap)
+      index -= 1
+    }
+    return best
+  }
+
+  /// How much the hand stands up in the picture: the cosine of the angle between its axis (wrist
+  /// to middle knuckle) and straight up, from 1 (fingers up) through 0 (sideways) to -1 (hanging).
+  static func upright(_ shape: HandShape) -> Double {
+    let axis = shape[.middleMCP] - shape[.wrist]
+    let length = (axis * axis).sum().squareRoot()
+    return length > 1e-12 ? -axis.y / length : 0
+  }
+
+  /// How squarely the palm (not the back of the hand) faces the camera: the cosine between the
+  /// palm's normal and the direction toward the camera, from -1 (the back of the hand toward the
+  /// camera) to 1 (the palm squarely toward it). Nil when the shape has no depth (2-D sources).
+  /// The palm's plane is the one through the wrist and the index and little knuckles.
+  static func palmFacing(_ shape: HandShape, mirrored: Bool) -> Double? {
+    guard shape.world.count == JointName.allCases.count else { return nil }
+    let wrist = shape.world[JointName.wrist.rawValue]
+    let index = shape.world[JointName.indexMCP.rawValue] - wrist
+    let little = shape.world[JointName.littleMCP.rawValue] - wrist
+    let normal = SIMD3(index.y * little.z - index.z * little.y,
+                       index.z * little.x - index.x * little.z,
+                       index.x * little.y - index.y * little.x)
+    let length = (normal * normal).sum().squareRoot()
+    guard length > 1e-12 else { return nil }
+    // z points away from the camera. For a right hand on an un-mirrored frame this normal points
+    // out of the back of the hand; a left hand, or a mirrored frame, turns it round.
+    let side: Double = (shape.chirality == .right) != mirrored ? 1 : -1
+    return -side * normal.z / length
+  }
+}
