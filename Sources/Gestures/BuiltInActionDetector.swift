@@ -38,8 +38,11 @@ public struct BuiltInActionDetector: Sendable {
     /// was faster than this fraction.
     public var swipeMaxLeadInSpeed = 0.5
     /// A hand lost while still moving, with its palm centre within this many hand sizes of the
-    /// picture's edge it moved toward, left the picture: no swipe.
+    /// picture's edge it moved toward, left the picture: no swipe. A hand first seen this close
+    /// to an edge, moving away from it less than `swipeSettleTime` seconds later, is being brought
+    /// into view: no swipe either.
     public var swipeEdgeMargin = 1.0
+    public var swipeSettleTime = 0.5
     /// Horizontal direction reversals that make a wave.
     public var waveReversals = 3
     /// Shortest wave stroke (peak to peak), hand sizes.
@@ -119,10 +122,24 @@ public struct BuiltInActionDetector: Sendable {
     // The hand was in view before the swipe, not yet moving that way (else it came into the
     // picture moving: raised into view, say), and it had a finger out when the swipe began (a
     // fist or a thumbs up carried somewhere is no swipe).
-    guard best.start > 0 else { return nil }
-    let swipeSpeed = best.distance / Swift.max(queue.time(best.end) - queue.time(best.start), 1e-6)
-    guard queue.fingerOut(best.start) >= 0.5 || queue.fingerOut(best.start - 1) >= 0.5 else { return nil }
-    guard speed(queue, to: best.start, along: best.axis, sign: best.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else { return nil }
+    // The swipe starts where the hand left its place: the last sample from which it still covers
+    // the swipe's distance (less the palm's jitter at rest).
+    var start = best.start
+    while start + 1 < best.end,
+          (queue.palm(best.end)[best.axis] - queue.palm(start + 1)[best.axis]) * best.sign / size >= best.distance - o.restDistance {
+      start += 1
+    }
+    guard start > 0 else { return nil }
+    // A hand that came into view at an edge moments ago and moves away from it is being brought
+    // into view (raised to show a pose or to wave), not swiping.
+    let leftEdge = best.sign > 0 ? 0 : (best.axis == 0 ? aspectRatio : 1)
+    if queue.time(start) - queue.time(0) < o.swipeSettleTime,
+       abs(queue.palm(0)[best.axis] - leftEdge) / size < o.swipeEdgeMargin {
+      return nil
+    }
+    let swipeSpeed = best.distance / Swift.max(queue.time(best.end) - queue.time(start), 1e-6)
+    guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
+    guard speed(queue, to: start, along: best.axis, sign: best.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else { return nil }
     // Lost while still moving that way fast, next to the edge it moved toward: it left the picture.
     if best.end == n - 1 && speed(queue, to: best.end, along: best.axis, sign: best.sign, size: size) > o.swipeMaxLeadInSpeed * swipeSpeed {
       let end = queue.palm(best.end)[best.axis]

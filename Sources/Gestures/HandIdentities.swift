@@ -11,7 +11,8 @@ import HandPose
 /// - Otherwise an observation continues a track when it lies where the hand was heading: within
 ///   `reach` hand sizes of where one of its positions of the last 0.3 s, moved on at the velocity
 ///   it had there, predicts, a reach that grows with the time since as a hand accelerating at
-///   `maximumAcceleration` would. So a hand
+///   `maximumAcceleration` would, and when its size is within `maximumSizeChange` of the hand's
+///   last size. So a hand
 ///   lost for a few frames of a fast swipe and found again further along keeps its identity (a
 ///   new tracking ID does not split it), while a detection across the picture, or a face next to
 ///   a hand that was still a moment ago, does not join its trajectory.
@@ -27,8 +28,12 @@ struct HandIdentities {
   /// Hand sizes per second squared: how hard a hand can speed up or turn while it is missing.
   /// A swipe from rest reaches 5-10 hand sizes a second within about 0.15 s.
   static let maximumAcceleration = 80.0
+  /// A hand does not grow or shrink by more than this factor between two sightings (its size
+  /// measure holds up as it turns); two hands of different size, or a far one and a near one, are
+  /// two hands.
+  static let maximumSizeChange = 2.0
   /// Frames in a row of the other chirality after which a followed hand is that other hand.
-  static let relabelFrames = 3
+  static let relabelFrames = 5
 
   /// Observation index for the left and the right track, or nil.
   func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double)
@@ -56,7 +61,9 @@ struct HandIdentities {
     let sameSide = hand.chirality == track.chirality
     guard track.active else { return sameSide ? unassigned / 2 - hand.confidence : nil }
     if hand.trackingID == track.trackingID { return 0 }
-    guard let shortfall = track.shortfall(to: hand.palmCentre(aspectRatio: aspectRatio), size: hand.palmSize(aspectRatio: aspectRatio),
+    let size = hand.palmSize(aspectRatio: aspectRatio)
+    guard let last = track.lastSize, size <= Self.maximumSizeChange * last, last <= Self.maximumSizeChange * size,
+          let shortfall = track.shortfall(to: hand.palmCentre(aspectRatio: aspectRatio), size: size,
                                           at: time, acceleration: Self.maximumAcceleration),
           shortfall <= Self.reach else { return nil }
     return Swift.max(0, shortfall) + (sameSide ? 0 : 2)

@@ -60,16 +60,21 @@ struct HandPresentation {
     return distance(palm, palms[first]) / unit / elapsed
   }
 
+  /// The hand's size when last seen (frame-height units); nil when it has not been seen.
+  var lastSize: Double? { count > 0 ? sizes[(start + count - 1) % times.count] : nil }
+
   /// The smallest distance, in hand sizes, from `point` at `time` to where the hand was heading at
-  /// any of its positions of its last `window` seconds in view (each position moved on by the velocity
-  /// the hand had there), less what a hand accelerating at `acceleration` hand sizes per second
-  /// squared could add since: at most 0 when the hand can be at `point`. Measuring from several
+  /// any of its positions of its last `window` seconds in view (each position moved on by the
+  /// velocity the hand had there), less what a hand accelerating at `acceleration` hand sizes per
+  /// second squared could add in the time it was missing: at most 0 when the hand can be at
+  /// `point`. Measuring from several
   /// recent positions copes with a followed hand whose landmarks lagged for a frame or two before
   /// the engine found it again further along. Nil when the hand has no recent position.
   func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
     let capacity = times.count
     guard count > 0 else { return nil }
     let last = times[(start + count - 1) % capacity]
+    let missing = Swift.max(0, time - last)
     var best: Double? = nil
     var index = count - 1
     while index >= 0 {
@@ -86,7 +91,7 @@ struct HandPresentation {
         if speed > Self.maximumSpeed { velocity *= Self.maximumSpeed / speed }
       }
       let predicted = palms[slot] + velocity * Swift.max(elapsed, 0)
-      let gap = distance(point, predicted) / unit - 0.5 * acceleration * elapsed * elapsed
+      let gap = distance(point, predicted) / unit - 0.5 * acceleration * missing * missing
       best = Swift.min(best ?? gap, gap)
       index -= 1
     }

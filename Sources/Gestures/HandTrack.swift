@@ -41,6 +41,8 @@ struct HandTrack {
   func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
     presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration)
   }
+  /// The hand's size when last seen (frame-height units), nil before it was seen.
+  var lastSize: Double? { presentation.lastSize }
   /// Frames in a row the engine called this hand by the other chirality.
   var otherChiralityFrames = 0
   private(set) var trackingID = 0

@@ -56,6 +56,12 @@ public struct HandPoseOptions: Sendable {
   /// handedness score, each frame weighing this much (1: the frame alone, as MediaPipe). The
   /// model is unsure on some frames (a hand seen edge-on); a followed hand keeps its side.
   public var handednessWeight = 0.3
+  /// A hand that palm detection has just found is kept only when the landmark model, run again on
+  /// the region its own landmarks give (the region it would be followed in on the next frame),
+  /// still sees a hand there. A real hand is better centred there and scores as high or higher; a
+  /// face or another hand-like shape that palm detection took for a hand loses it, as it would
+  /// on the next frame. Costs one more landmark run per newly found hand.
+  public var confirmNewHands = true
 
   /// The same palm-detection cadence as MediaPipe Hands (every frame while fewer than
   /// `maximumHandCount` hands are tracked): what the parity tests compare against.
@@ -66,6 +72,7 @@ public struct HandPoseOptions: Sendable {
     options.rejectedPalmMemory = 0
     options.stillHandThreshold = 0
     options.handednessWeight = 1
+    options.confirmNewHands = false
     return options
   }
 
@@ -254,6 +261,13 @@ public final class HandPoseDetector {
     timings.landmarkModel += landmarker.lastModelSeconds
     lastPresence[id] = result.presence
     guard result.presence >= options.minimumPresence else { return nil }
+    let next = HandRegion.region(for: result.joints.map { SIMD2($0.x, $0.y) }, width: frame.width, height: frame.height)
+    if followed && options.confirmNewHands && handedness[id] == nil {
+      let check = try landmarker.landmarks(in: frame, region: next)
+      timings.landmarkModel += landmarker.lastModelSeconds
+      lastPresence[id] = check.presence
+      guard check.presence >= options.minimumPresence else { return nil }
+    }
     var score = result.mirroredLeftScore
     if followed {
       score = handedness[id].map { $0 + (score - $0) * options.handednessWeight } ?? score
@@ -266,7 +280,6 @@ public final class HandPoseDetector {
                                chiralityConfidence: max(score, 1 - score),
                                confidence: result.presence, joints: result.joints,
                                worldJoints: result.worldJoints, trackingID: id)
-    let next = HandRegion.region(for: result.joints.map { SIMD2($0.x, $0.y) }, width: frame.width, height: frame.height)
     return (hand, next)
   }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import HandPose
+import XCTest
+
+@testable import Gestures
+
+/// Poses only when meant: a pose is presented while the hand is still and, for an open palm,
+/// standing up with the palm toward the camera. Built from real hands of the shared photos (with
+/// MediaPipe's 3-D joints) held or moved in a frame, and the real fist_then_thumbs_up landmarks.
+final class PresentationTests: XCTestCase {
+  /// Whether `gesture` was presented at the end of the sequence: its last pose or presentation
+  /// event says so.
+  func presentedAtEnd(_ events: [GestureEvent], _ gesture: String) -> Bool? {
+    events.last { ($0.kind == .pose || $0.kind == .presentation) && $0.gesture == gesture }?.presented
+  }
+
+  func held(_ name: String, frames: Int = 40, at centre: SIMD2<Double> = SIMD2(0.5, 0.5),
+            transform: (HandObservation) -> HandObservation = { $0 }) throws -> [[HandObservation]] {
+    let photo = try PlacedHands.photo(name)
+    return Array(repeating: [transform(PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: centre))],
+                 count: frames)
+  }
+
+  func testAPalmHeldTowardTheCameraIsPresented() throws {
+    for name in ["hagrid_v2_palm.jpg", "hagrid_v1_stop.jpg", "hagrid_v2_stop.jpg"] {
+      let events = PlacedHands.events(try held(name))
+      XCTAssertEqual(events.filter { $0.kind == .pose }.map(\.gesture), ["open_palm"], name)
+      XCTAssertEqual(presentedAtEnd(events, "open_palm"), true, name)
+    }
+  }
+
+  func testOtherPosesHeldStillArePresentedWhicheverWayTheyFace() throws {
+    for (name, pose) in [("hagrid_v1_fist.jpg", "fist"), ("hagrid_v1_like.jpg", "thumbs_up"), ("hagrid_v1_peace_inverted.jpg", "victory")] {
+      let events = PlacedHands.events(try held(name))
+      XCTAssertEqual(presentedAtEnd(events, pose), true, name)
+    }
+  }
+
+  func testThePalmOfAHandThatMovesIsNotPresented() throws {
+    // The palm of hagrid_v2_palm circling as a hand does while its owner talks: 0.1 of the
+    // frame's height around a point, once a second (about 3 hand sizes a second).
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let sequence = (0..<100).map { index -> [HandObservation] in
+      let angle = 2 * Double.pi * Double(index) / 25
+      let centre = SIMD2(0.5 + 0.1 * cos(angle) / PlacedHands.aspect, 0.5 + 0.1 * sin(angle))
+      return [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: centre)]
+    }
+    let events = PlacedHands.events(sequence)
+    XCTAssertEqual(events.filter { $0.kind == .pose }.map(\.gesture), ["open_palm"], "the pose is still recognised")
+    XCTAssertFalse(events.contains { $0.presented && $0.kind != .action }, "\(events)")
+    // Looser in the rule file: up to 5 hand sizes a second counts as still.
+    var loose = GestureSettings()
+    loose.poseMaxSpeed = 5
+    XCTAssertEqual(presentedAtEnd(PlacedHands.events(sequence, settings: loose), "open_palm"), true)
+  }
+
+  func testTheBackOfAnOpenHandIsNotAPresentedPalm() throws {
+    // hagrid_v2_stop_inverted: a real open hand with its back to the camera (as a guitar's
+    // fretting hand, or a hand hanging by the side, shows it).
+    let events = PlacedHands.events(try held("hagrid_v2_stop_inverted.jpg"))
+    XCTAssertEqual(events.filter { $0.kind == .pose }.map(\.gesture), ["open_palm"])
+    XCTAssertEqual(presentedAtEnd(events, "open_palm"), false)
+    var off = GestureSettings()
+    off.palmMinFacing = -1
+    XCTAssertEqual(presentedAtEnd(PlacedHands.events(try held("hagrid_v2_stop_inverted.jpg"), settings: off), "open_palm"), true)
+  }
+
+  func testAPalmLyingSidewaysIsNotPresented() throws {
+    // hagrid_v2_palm turned 90 degrees in the picture (fingers toward the image's side), its 3-D
+    // joints turned the same way: a hand resting on a table edge or a guitar neck.
+    func turned(_ hand: HandObservation) -> HandObservation {
+      var hand = hand
+      let centre = SIMD2(0.5 * PlacedHands.aspect, 0.5)
+      hand.joints = hand.joints.map { joint in
+        let offset = SIMD2(joint.x * PlacedHands.aspect, joint.y) - centre
+        return Joint(x: (centre.x - offset.y) / PlacedHands.aspect, y: centre.y + offset.x, z: joint.z)
+      }
+      hand.worldJoints = hand.worldJoints.map { SIMD3(-$0.y, $0.x, $0.z) }
+      return hand
+    }
+    let events = PlacedHands.events(try held("hagrid_v2_palm.jpg", transform: turned))
+    XCTAssertEqual(events.filter { $0.kind == .pose }.map(\.gesture), ["open_palm"])
+    XCTAssertEqual(presentedAtEnd(events, "open_palm"), false)
+  }
+
+  func testTheRealThumbsUpIsPresentedOnceHeld() throws {
+    // fist_then_thumbs_up: the fist is raised (never still), the thumbs up is held from frame ~70.
+    let clip = try ReferenceData.clip("fist_then_thumbs_up")
+    let sequence = clip.map { $0.prefix(1).map { $0.observation(trackingID: 1, depth: true) } }
+    let events = PlacedHands.events(sequence)
+    XCTAssertEqual(events.filter { $0.kind == .pose }.map(\.gesture), ["fist", "thumbs_up"])
+    let presented = try XCTUnwrap(events.first { $0.gesture == "thumbs_up" && $0.presented })
+    XCTAssertTrue((60...80).contains(presented.frame), "thumbs up presented from frame \(presented.frame)")
+    XCTAssertFalse(events.contains { $0.gesture == "thumbs_up" && !$0.presented && $0.frame > presented.frame })
+  }
+}

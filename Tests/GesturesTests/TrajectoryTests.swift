@@ -1,0 +1,150 @@
+import Foundation
+import HandPose
+import XCTest
+
+@testable import Gestures
+
+/// Failures found on real footage (dev_footage.csv), pinned on committed data: MediaPipe's real
+/// landmarks of the shared swipe clip, and real hands of the shared photos moved along a path.
+/// Each test says how its sequence was built.
+final class TrajectoryTests: XCTestCase {
+  /// MediaPipe's landmarks of swipe_toward_image_left (25 fps; the left hand, open, still until
+  /// frame ~9, then toward the image's left edge until ~28: the user's swipe_right), with depth.
+  func swipeClip() throws -> [ReferenceData.Hand?] {
+    try ReferenceData.clip("swipe_toward_image_left").map { $0.first }
+  }
+
+  func frames(_ clip: [ReferenceData.Hand?], id: (Int) -> Int = { _ in 1 }, chirality: (Int) -> Chirality? = { _ in nil },
+              lost: ClosedRange<Int>? = nil) -> [[HandObservation]] {
+    clip.enumerated().map { index, hand in
+      guard var hand, !(lost?.contains(index) ?? false) else { return [] }
+      if let flipped = chirality(index) { hand.chirality = flipped }
+      return [hand.observation(trackingID: id(index), depth: true)]
+    }
+  }
+
+  func testTheRealClipGivesOneSwipe() throws {
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(frames(try swipeClip()))), ["left swipe_right"])
+  }
+
+  func testAHandLostMidSwipeAndFoundWithNewTrackingIDsKeepsItsSwipe() throws {
+    // As on the real clips: the landmark model loses the blurred hand for a few frames, and palm
+    // detection finds it again with a new tracking ID on almost every frame.
+    let clip = try swipeClip()
+    let sequence = frames(clip, id: { $0 < 16 ? 1 : $0 < 23 ? $0 : 30 }, lost: 16...19)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), ["left swipe_right"])
+    // The same at about 8 fps (every 3rd frame), two of the motion's frames lost.
+    let sparse = stride(from: 0, to: clip.count, by: 3).map { clip[$0] }
+    let lost = frames(sparse, id: { $0 < 5 ? 1 : $0 + 10 }, lost: 5...6)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lost, fps: 25.0 / 3)), ["left swipe_right"])
+  }
+
+  func testAChiralityFlipMidSwipeDoesNotSplitTheHand() throws {
+    // The engine calls the fast-moving left hand "right" for two frames (new tracking IDs, as
+    // palm detection found it again), loses it for two, then finds it as the left hand again.
+    let sequence = frames(try swipeClip(), id: { $0 < 15 ? 1 : $0 }, chirality: { (15...16).contains($0) ? .right : nil },
+                          lost: 17...18)
+    let events = PlacedHands.events(sequence)
+    XCTAssertEqual(PlacedHands.actions(events), ["left swipe_right"])
+    XCTAssertEqual(events.filter { $0.hand == .right }.map(\.gesture), [], "the flipped frames are no right hand")
+  }
+
+  func testAHandCalledTheOtherSideForLongIsRelabelled() throws {
+    // A hand the engine called "left" on its first frames and "right" from then on (same tracking
+    // ID, as on the real stop-sign clip): after a few frames it is the right hand, with its pose.
+    let clip = try swipeClip()
+    let sequence = frames(Array(clip[0..<9]) + Array(repeating: clip[8], count: 30),
+                          chirality: { $0 < 3 ? .right : .left })
+    let events = PlacedHands.events(sequence)
+    XCTAssertEqual(events.filter { $0.kind == .pose && $0.gesture != "none" }.last.map { "\($0.hand.rawValue) \($0.gesture)" },
+                   "left open_palm")
+    XCTAssertEqual(PlacedHands.actions(events), [])
+  }
+
+  func testADetectionAcrossThePictureDoesNotJoinTheHandsTrajectory() throws {
+    // The still open hand of the clip (frames 0-8), then on the next frame a detection of the
+    // same side across the picture (the same real hand moved 0.6 of the frame's width: palm
+    // detection finding something else there), which stays.
+    let clip = try swipeClip()
+    var sequence = frames(Array(clip[0..<9]))
+    let far = clip[8]!.observation(trackingID: 2, depth: true)
+    let moved = HandObservation(chirality: far.chirality, chiralityConfidence: 1, confidence: 1,
+                                joints: far.joints.map { Joint(x: $0.x - 0.6, y: $0.y, z: $0.z) },
+                                worldJoints: far.worldJoints, trackingID: 2)
+    sequence += Array(repeating: [moved], count: 20)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), [])
+  }
+
+  func testAFaceTakenForAHandIsNotJoinedToTheHand() throws {
+    // As on the low-resolution clip jester_swipe_right: palm detection takes the face for a hand
+    // (a new tracking ID on every frame, still), then the real hand comes up beside it and is held;
+    // later the hand drops out of view and the face is taken for a hand again. The face is played
+    // by a real open hand (hagrid_v2_palm) held still; the hand is hagrid_v1_stop.
+    let face = try PlacedHands.photo("hagrid_v2_palm.jpg"), hand = try PlacedHands.photo("hagrid_v1_stop.jpg")
+    var sequence: [[HandObservation]] = []
+    for index in 0..<8 {
+      sequence.append([PlacedHands.place(face.hand, width: face.width, height: face.height, at: SIMD2(0.45, 0.3), trackingID: 10 + index)])
+    }
+    for _ in 0..<15 {
+      sequence.append([PlacedHands.place(hand.hand, width: hand.width, height: hand.height, at: SIMD2(0.68, 0.45), trackingID: 30)])
+    }
+    for index in 0..<10 {
+      sequence.append([PlacedHands.place(face.hand, width: face.width, height: face.height, at: SIMD2(0.45, 0.3), trackingID: 40 + index)])
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), [])
+  }
+
+  /// A photo's hand held at `from` for `hold` frames, moved in a straight line to `to` over
+  /// `moving` frames, then held there; `seen` says which frames show it.
+  func swipe(_ name: String, from: SIMD2<Double>, to: SIMD2<Double>, hold: Int = 10, moving: Int = 10,
+             seen: (Int) -> Bool = { _ in true }) throws -> [[HandObservation]] {
+    let photo = try PlacedHands.photo(name)
+    return (0..<(2 * hold + moving)).map { index in
+      let progress = Swift.min(1, Swift.max(0, Double(index - hold) / Double(moving)))
+      guard seen(index) else { return [] }
+      return [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: from + (to - from) * progress)]
+    }
+  }
+
+  func testSwipesWithAnyHandShapeThatHasAFingerOut() throws {
+    // Real hands of the shared photos (all left hands) moved 0.5 of the frame's width (about 4
+    // hand sizes) in 0.4 s toward the image's right edge: the user's swipe_left.
+    for name in ["hagrid_v2_palm.jpg", "hagrid_v1_peace.jpg", "hagrid_v2_one.jpg", "hagrid_v1_one.jpg"] {
+      let sequence = try swipe(name, from: SIMD2(0.25, 0.5), to: SIMD2(0.75, 0.5))
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), ["left swipe_left"], name)
+      let back = try swipe(name, from: SIMD2(0.75, 0.5), to: SIMD2(0.25, 0.5))
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(back)), ["left swipe_right"], name)
+    }
+    // A fist or a thumbs up carried the same way is no swipe.
+    for name in ["hagrid_v1_fist.jpg", "hagrid_v2_fist.jpg", "hagrid_v1_like.jpg"] {
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try swipe(name, from: SIMD2(0.25, 0.5), to: SIMD2(0.75, 0.5)))), [], name)
+    }
+  }
+
+  func testASwipeSeenOnFewOfItsFramesCounts() throws {
+    // The hand is missing (blurred) on most frames of the motion, at 25, 12 and 5 fps.
+    for (fps, hold, moving) in [(25.0, 10, 10), (12.0, 5, 5), (5.0, 3, 3)] {
+      let sequence = try swipe("hagrid_v1_peace.jpg", from: SIMD2(0.25, 0.5), to: SIMD2(0.75, 0.5), hold: hold, moving: moving,
+                               seen: { $0 <= hold || $0 == hold + moving / 2 || $0 >= hold + moving })
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, fps: fps)), ["left swipe_left"], "\(fps) fps")
+    }
+  }
+
+  func testAHandRaisedIntoViewIsNoSwipe() throws {
+    // The open hand first seen at the bottom edge already moving up, then held: raised into view.
+    let raised = try swipe("hagrid_v2_palm.jpg", from: SIMD2(0.5, 0.95), to: SIMD2(0.5, 0.35), hold: 12, moving: 8,
+                           seen: { $0 >= 13 })
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(raised)), [])
+    // The same move from a hand held in view first is a swipe up.
+    let swiped = try swipe("hagrid_v2_palm.jpg", from: SIMD2(0.5, 0.8), to: SIMD2(0.5, 0.2), hold: 12, moving: 8)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(swiped)), ["left swipe_up"])
+  }
+
+  func testAHandLoweredOutOfViewIsNoSwipe() throws {
+    // An open palm held up, then brought down fast and lost at the bottom edge while still
+    // moving: the end of a pose, not a swipe down.
+    let lowered = try swipe("hagrid_v2_palm.jpg", from: SIMD2(0.5, 0.4), to: SIMD2(0.5, 1.2), hold: 15, moving: 8,
+                            seen: { $0 < 15 + 5 })
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lowered + Array(repeating: [], count: 20))), [])
+  }
+}
