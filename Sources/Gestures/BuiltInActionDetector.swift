@@ -32,11 +32,13 @@ public struct BuiltInActionDetector: Sendable {
     /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5). Swipes
     /// take any hand shape.
     public var minOpenFraction = 0.6
-    /// Before a swipe the hand was in view and not yet moving that way: from the sample before the
-    /// swipe to its first one the palm moved along the swipe's axis at most this fraction of the
-    /// swipe's mean speed. A hand lost at the end of a swipe was still moving when its last step
-    /// was faster than this fraction.
+    /// Before a swipe the hand was in view and not yet moving that way: over the last
+    /// `swipeLeadInTime` seconds before the swipe's first sample (or since the hand was first
+    /// seen) the palm moved along the swipe's axis at most this fraction of the swipe's mean speed.
+    /// A hand lost at the end of a swipe was still moving when its last step was faster than this
+    /// fraction.
     public var swipeMaxLeadInSpeed = 0.5
+    public var swipeLeadInTime = 0.2
     /// A hand lost while still moving, with its palm centre within this many hand sizes of the
     /// picture's edge it moved toward, left the picture: no swipe. A hand first seen this close
     /// to an edge, moving away from it less than `swipeSettleTime` seconds later, is being brought
@@ -139,9 +141,13 @@ public struct BuiltInActionDetector: Sendable {
     }
     let swipeSpeed = best.distance / Swift.max(queue.time(best.end) - queue.time(start), 1e-6)
     guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
-    guard speed(queue, to: start, along: best.axis, sign: best.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else { return nil }
+    var before = start - 1
+    while before > 0 && queue.time(start) - queue.time(before) < o.swipeLeadInTime { before -= 1 }
+    guard speed(queue, from: before, to: start, along: best.axis, sign: best.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed
+    else { return nil }
     // Lost while still moving that way fast, next to the edge it moved toward: it left the picture.
-    if best.end == n - 1 && speed(queue, to: best.end, along: best.axis, sign: best.sign, size: size) > o.swipeMaxLeadInSpeed * swipeSpeed {
+    if best.end == n - 1 && speed(queue, from: best.end - 1, to: best.end, along: best.axis, sign: best.sign, size: size)
+      > o.swipeMaxLeadInSpeed * swipeSpeed {
       let end = queue.palm(best.end)[best.axis]
       let edge = best.sign > 0 ? (best.axis == 0 ? aspectRatio : 1) : 0
       if abs(edge - end) / size < o.swipeEdgeMargin { return nil }
@@ -156,10 +162,10 @@ public struct BuiltInActionDetector: Sendable {
     return (action, confidence)
   }
 
-  /// How fast the palm moved from sample `index - 1` to `index` along `axis` in the direction
-  /// `sign`, hand sizes per second (negative: the other way).
-  private func speed(_ queue: ActionQueue, to index: Int, along axis: Int, sign: Double, size: Double) -> Double {
-    (queue.palm(index)[axis] - queue.palm(index - 1)[axis]) * sign / size / Swift.max(queue.time(index) - queue.time(index - 1), 1e-6)
+  /// How fast the palm moved from sample `first` to `last` along `axis` in the direction `sign`,
+  /// hand sizes per second (negative: the other way).
+  private func speed(_ queue: ActionQueue, from first: Int, to last: Int, along axis: Int, sign: Double, size: Double) -> Double {
+    (queue.palm(last)[axis] - queue.palm(first)[axis]) * sign / size / Swift.max(queue.time(last) - queue.time(first), 1e-6)
   }
 
   private func wave(_ queue: ActionQueue, size: Double) -> (action: Int, confidence: Double)? {

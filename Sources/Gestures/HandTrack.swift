@@ -30,8 +30,9 @@ struct HandTrack {
   private(set) var queue: ActionQueue
   /// Capture time the hand was last seen, seconds.
   private var lastSeen = -Double.infinity
-  /// Frame index of the queue's newest sample.
+  /// Frame index and capture time of the queue's newest sample.
   private var lastSampleFrame: Int? = nil
+  private var lastSampleTime = -Double.infinity
   /// Palm centre when last seen, image plane (frame-height units).
   private(set) var lastPalm = SIMD2<Double>.zero
   /// Capture time the hand was last seen, seconds.
@@ -117,12 +118,17 @@ struct HandTrack {
     lastSeen = c.time
     lastPalm = hand.palmCentre(aspectRatio: c.aspectRatio)
     trackingID = hand.trackingID
-    if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride { return }
+    // One sample every `action_stride` frames, as Create ML's action classifier; below 30 frames
+    // a second (a webcam in dim light, a slow machine) every frame at least 1/15 s apart, so a
+    // swipe at 5-15 fps keeps the few samples it has.
+    if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
+       c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 { return }
     var palm = lastPalm
     if !c.mirrored { palm.x = c.aspectRatio - palm.x }  // the user's view, as in a mirror
     queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures),
                  fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
     lastSampleFrame = c.frame
+    lastSampleTime = c.time
     if !actionsArmed {
       guard c.actionDetector.isAtRest(&queue) else { return }
       actionsArmed = true

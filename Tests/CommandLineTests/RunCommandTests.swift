@@ -109,3 +109,59 @@ final class SnapshotActionTests: XCTestCase {
     XCTAssertEqual(Array(bytes.prefix(2)), [0xff, 0xd8], "a JPEG")
   }
 }
+
+/// The default rules, as a new user gets them, on real clips under Xvfb.
+final class DefaultRulesRunTests: XCTestCase {
+  /// The agent with gestures/default.rules on a clip, the focused test window claiming to be
+  /// `windowClass`; the keys that window received.
+  func received(on clip: String, windowClass: (instance: String, className: String)?) throws -> (CommandRun, [String]) {
+    let rules = try TestData.temporaryDirectory(for: self).appendingPathComponent("default.rules")
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../gestures/default.rules")
+    try FileManager.default.copyItem(at: source.standardizedFileURL, to: rules)
+    chmod(rules.path, 0o644)
+    let window = try TestWindow()
+    if let windowClass { window.setClass(window.window, instance: windowClass.instance, className: windowClass.className) }
+    _ = window.takeKeyEvents()
+    let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/\(clip)").path, "--rules", rules.path, "--no-pacing"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return (run, window.takeKeyNames())
+  }
+
+  func testInAPDFViewerASwipeSendsOnlyThePageKey() throws {
+    // swipe_toward_image_right: an open palm is held before the swipe (the user's swipe_left).
+    // In zathura the swipe turns the page, and the palm does not toggle the music.
+    let (run, keys) = try received(on: "swipe_toward_image_right", windowClass: ("zathura", "Zathura"))
+    XCTAssertEqual(keys, ["+Next", "-Next"], run.standardOutput)
+    let (back, backKeys) = try received(on: "swipe_toward_image_left", windowClass: ("evince", "Evince"))
+    XCTAssertEqual(backKeys, ["+Prior", "-Prior"], back.standardOutput)
+  }
+
+  func testElsewhereTheSwipeClipsSendNothing() throws {
+    // Swipes turn pages only in viewers; the palm shown before the swipe is not held still for
+    // the 1 s the music rule needs.
+    for clip in ["swipe_toward_image_right", "swipe_toward_image_left", "open_hand_rising"] {
+      let (run, keys) = try received(on: clip, windowClass: ("xterm", "XTerm"))
+      XCTAssertEqual(keys, [], "\(clip): \(run.standardOutput)")
+    }
+  }
+
+  func testAPalmHeldToTheCameraPlaysOrPausesTheMusic() throws {
+    // A real open palm photo (hagrid_v2_stop) shown for 1.5 s: 38 frames of it at 25 fps, as a
+    // palm held still to a laptop webcam.
+    let folder = try TestData.temporaryDirectory(for: self).appendingPathComponent("palm")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for index in 0..<38 {
+      try FileManager.default.copyItem(at: try TestData.url("photos/hagrid_v2_stop.jpg"),
+                                       to: folder.appendingPathComponent(String(format: "%04d.jpg", index)))
+    }
+    let rules = try TestData.temporaryDirectory(for: self).appendingPathComponent("default.rules")
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../gestures/default.rules")
+    try FileManager.default.copyItem(at: source.standardizedFileURL, to: rules)
+    chmod(rules.path, 0o644)
+    let window = try TestWindow()
+    _ = window.takeKeyEvents()
+    let run = try CommandRun.gestured(["run", "--source", folder.path, "--rules", rules.path, "--no-pacing"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(window.takeKeyNames(), ["+XF86AudioPlay", "-XF86AudioPlay"], run.standardOutput)
+  }
+}

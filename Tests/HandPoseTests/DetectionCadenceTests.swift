@@ -14,6 +14,27 @@ final class DetectionCadenceTests: XCTestCase {
     }
   }
 
+  func testConfirmingNewHandsLosesNoRealHand() throws {
+    // A newly found hand is kept only when the landmark model still sees it on the region its own
+    // landmarks give: what rejects a face that palm detection took for a hand (the real clip
+    // jester_swipe_right: 7 of its 24 frames with a "hand" were the face). On every shared clip,
+    // at full size and shrunk to 96 pixels wide (small, soft hands), it keeps every real hand.
+    var off = HandPoseOptions()
+    off.confirmNewHands = false
+    for clip in ["swipe_toward_image_left", "swipe_toward_image_right", "fist_then_thumbs_up"] {
+      let count = try FileManager.default.contentsOfDirectory(atPath: TestData.url("clips/\(clip)").path).filter { $0.hasSuffix(".jpg") }.count
+      let clipFrames = try frames(clip, 0..<count, fps: 25)
+      for shrink in [false, true] {
+        var seen: [Int] = []
+        for options in [HandPoseOptions(), off] {
+          let detector = try HandPoseDetector(options: options)
+          seen.append(try clipFrames.reduce(0) { total, frame in total + (try detector.track(shrink ? frame.shrunk(toWidth: 96) : frame).isEmpty ? 0 : 1) })
+        }
+        XCTAssertEqual(seen[0], seen[1], "\(clip)\(shrink ? " at 96 pixels" : ""): frames with a hand, confirmed and not")
+      }
+    }
+  }
+
   func testIdleFramesRunPalmDetectionAboutEightTimesASecond() throws {
     let detector = try HandPoseDetector()
     var runs = 0
@@ -95,5 +116,25 @@ final class DetectionCadenceTests: XCTestCase {
       reused += detector.timings.reusedHands
     }
     XCTAssertEqual(reused, 0)
+  }
+}
+
+extension Frame {
+  /// The frame scaled down to `width` pixels wide (nearest pixel), same timestamp.
+  func shrunk(toWidth target: Int) -> Frame {
+    let targetHeight = max(1, height * target / width)
+    var pixels = [UInt8](repeating: 0, count: target * targetHeight * 3)
+    for y in 0..<targetHeight {
+      for x in 0..<target {
+        let source = ((y * height / targetHeight) * width + x * width / target) * 3
+        let destination = (y * target + x) * 3
+        pixels[destination] = self.pixels[source]
+        pixels[destination + 1] = self.pixels[source + 1]
+        pixels[destination + 2] = self.pixels[source + 2]
+      }
+    }
+    var frame = Frame(width: target, height: targetHeight, pixels: pixels)
+    frame.timestamp = timestamp
+    return frame
   }
 }
