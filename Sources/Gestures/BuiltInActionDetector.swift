@@ -26,9 +26,10 @@ public struct BuiltInActionDetector: Sendable {
     public var swipeMaxSlant = 0.6
     /// Largest path walked along the axis, as a multiple of the net displacement (mostly one way).
     public var swipeMaxPathRatio = 1.25
-    /// A swipe has ended when the palm has gone no further than this many hand sizes past the
-    /// swipe's end since.
+    /// A swipe has ended when for `swipeEndTime` seconds the palm has gone no further than this
+    /// many hand sizes past the swipe's end, nor this far off to the side (or the hand was lost).
     public var swipeMaxOvershoot = 0.5
+    public var swipeEndTime = 0.1
     /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5). Swipes
     /// take any hand shape.
     public var minOpenFraction = 0.6
@@ -152,9 +153,13 @@ public struct BuiltInActionDetector: Sendable {
       let edge = best.sign > 0 ? (best.axis == 0 ? aspectRatio : 1) : 0
       if abs(edge - end) / size < o.swipeEdgeMargin { return nil }
     }
-    let endPoint = queue.palm(best.end)[best.axis]
+    // Ended: the hand went no further that way, nor off to the side (a hand raised to wave starts
+    // its first stroke), for `swipeEndTime`, or was lost.
+    let endPoint = queue.palm(best.end)
+    if !handLost && queue.time(n - 1) - queue.time(best.end) < o.swipeEndTime { return nil }
     for later in (best.end + 1)..<Swift.max(n, best.end + 1) {
-      if (queue.palm(later)[best.axis] - endPoint) * best.sign / size > o.swipeMaxOvershoot { return nil }
+      let drift = (queue.palm(later) - endPoint) / size
+      if drift[best.axis] * best.sign > o.swipeMaxOvershoot || abs(drift[1 - best.axis]) > o.swipeMaxOvershoot { return nil }
     }
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = best.axis == 0 ? (best.sign > 0 ? 1 : 0) : (best.sign > 0 ? 3 : 2)
@@ -196,7 +201,9 @@ public struct BuiltInActionDetector: Sendable {
       let amplitude = abs(queue.palm(extreme).x - queue.palm(turn).x) / size
       let duration = queue.time(extreme) - queue.time(turn)
       if amplitude >= o.waveMinStroke && duration <= o.waveMaxStrokeDuration {
-        if run == 0 { (runStart, runAmplitude) = (turn, 0) }
+        // The run is judged from the end of its first stroke: where the hand was before it
+        // started waving (raised from below, say) is not part of the wave.
+        if run == 0 { (runStart, runAmplitude) = (extreme, 0) }
         run += 1
         runAmplitude += amplitude
       } else {

@@ -75,4 +75,21 @@ final class WaveTests: XCTestCase {
     let size = handWidthFraction(fist[0])
     XCTAssertEqual(actions(oscillating(looped) { 0.7 * size * sin(2 * .pi * 2 * $0) }), [])
   }
+
+  func testRaisingTheHandToWaveIsAWaveAndNoSwipe() throws {
+    // A real open palm (hagrid_v2_palm) raised 0.4 of the frame's height in 0.3 s, then waved at
+    // 2 Hz, 0.7 hand sizes either side, for 2 s: once from rest low in the picture, once coming
+    // into view from below it (first seen at the bottom edge, already rising).
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func at(_ x: Double, _ y: Double) -> [HandObservation] {
+      [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, y))]
+    }
+    let amplitude = 0.7 * 0.18 / PlacedHands.aspect  // hand sizes (palm length 0.18 of the height), as a width fraction
+    let raise = (1...8).map { at(0.5, 0.85 - 0.45 * Double($0) / 8) }
+    let wave = (0..<50).map { at(0.5 + amplitude * sin(2 * .pi * 2 * Double($0) / 25), 0.4) }
+    let fromRest = Array(repeating: at(0.5, 0.85), count: 10) + raise + wave
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(fromRest)), ["left wave"])
+    let intoView = Array(raise.dropFirst(2)) + wave
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(intoView)), ["left wave"])
+  }
 }
