@@ -136,7 +136,8 @@ public final class Agent {
       return
     }
     for event in result.events {
-      log.detail("\(event.hand.rawValue) \(event.kind.rawValue) \(event.gesture) (\(String(format: "%.2f", event.confidence)))", at: event.time)
+      let presented = event.kind == .action || event.gesture == GestureName.none ? "" : event.presented ? ", presented" : ", not presented"
+      log.detail("\(event.hand.rawValue) \(event.kind.rawValue) \(event.gesture) (\(String(format: "%.2f", event.confidence))\(presented))", at: event.time)
       preview?.note(event)
     }
     perform(result.firings, frameTime: frame.timestamp)

@@ -9,15 +9,16 @@ import HandPose
 /// Each of the person's hands (left, right: they never mix) has its own pose evidence and action
 /// queue. A pose event is emitted when a hand's confirmed pose changes, to `none` as well (also
 /// when the hand has been missing for `pose_release_frames` frames); an action event when an
-/// action fires, which empties that hand's queue so one motion fires once. When several hands of
-/// the same chirality are observed, the one with the tracking ID followed so far, then the one
-/// nearest to where the hand was, is followed.
+/// action fires, which empties that hand's queue so one motion fires once. Which observation is
+/// which hand is `HandIdentities`' decision: the engine's tracking IDs and chirality are evidence,
+/// where the hand was heading decides. A pose's hand is presented or not (`HandPresentation`):
+/// pose events say so, and `.presentation` events say when that changes while the pose is held.
 ///
 /// Poses: the built-in classifier and every loaded pose model vote on each frame; the most probable
 /// label (not `none`) with at least `min_pose_confidence` is the frame's evidence. Actions: once a
 /// hand's queue has `action_interval` new samples, trained action models (with a full window)
 /// are asked first, then the built-in detector. A hand missing for more than `lostAfter` seconds
-/// has its queue classified a last time (a swipe that left the frame still counts) and emptied.
+/// has its queue classified a last time (a swipe lost inside the picture still counts) and emptied.
 ///
 /// Steady state (no events, no new models) allocates nothing.
 public struct GestureRecognizer: Sendable {
@@ -95,15 +96,14 @@ public struct GestureRecognizer: Sendable {
     }
     Self.follow(&left, hands, leftHand, c, models: &models, events: &events)
     Self.follow(&right, hands, rightHand, c, models: &models, events: &events)
-    // A hand the engine has called by the other chirality for a while is that hand.
-    for relabelled in [Chirality.left, .right] {
-      let track = relabelled == .left ? left : right
-      let other = relabelled == .left ? right : left
-      guard track.otherChiralityFrames >= HandIdentities.relabelFrames, !other.active else { continue }
+    // A hand the engine has called by the other chirality for a while is that hand: the two
+    // tracks change places (the other one is not in view).
+    let leftIsRight = left.otherChiralityFrames >= HandIdentities.relabelFrames && !right.active
+    let rightIsLeft = right.otherChiralityFrames >= HandIdentities.relabelFrames && !left.active
+    if leftIsRight || rightIsLeft {
       swap(&left, &right)
-      if relabelled == .left { right.relabel(as: .right, c, events: &events); left.relabel(as: .left, c, events: &events) }
-      else { left.relabel(as: .left, c, events: &events); right.relabel(as: .right, c, events: &events) }
-      break
+      left.relabel(as: .left, c, events: &events)
+      right.relabel(as: .right, c, events: &events)
     }
     return events
   }

@@ -41,13 +41,14 @@ struct HandIdentities {
   {
     var best: (left: Int?, right: Int?) = (nil, nil)
     var bestCost = Double.infinity
-    // At most a handful of observations: try every pairing.
-    for l in [nil] + hands.indices.map(Optional.some) {
-      guard let leftCost = cost(l, hands, left, time: time, aspectRatio: aspectRatio) else { continue }
-      for r in [nil] + hands.indices.map(Optional.some) where r == nil || r != l {
-        guard let rightCost = cost(r, hands, right, time: time, aspectRatio: aspectRatio) else { continue }
-        let total = leftCost + rightCost
-        if total < bestCost { (best, bestCost) = ((l, r), total) }
+    // At most a handful of observations: try every pairing (-1: the track takes none).
+    for l in -1..<hands.count {
+      let leftIndex = l < 0 ? nil : l
+      guard let leftCost = cost(leftIndex, hands, left, time: time, aspectRatio: aspectRatio) else { continue }
+      for r in -1..<hands.count where r < 0 || r != l {
+        let rightIndex = r < 0 ? nil : r
+        guard let rightCost = cost(rightIndex, hands, right, time: time, aspectRatio: aspectRatio) else { continue }
+        if leftCost + rightCost < bestCost { (best, bestCost) = ((leftIndex, rightIndex), leftCost + rightCost) }
       }
     }
     return best

@@ -112,13 +112,20 @@ final class SnapshotActionTests: XCTestCase {
 
 /// The default rules, as a new user gets them, on real clips under Xvfb.
 final class DefaultRulesRunTests: XCTestCase {
-  /// The agent with gestures/default.rules on a clip, the focused test window claiming to be
-  /// `windowClass`; the keys that window received.
-  func received(on clip: String, windowClass: (instance: String, className: String)?) throws -> (CommandRun, [String]) {
+  /// A copy of gestures/default.rules the agent accepts (mode 0644, ours).
+  func defaultRules() throws -> URL {
     let rules = try TestData.temporaryDirectory(for: self).appendingPathComponent("default.rules")
+    if FileManager.default.fileExists(atPath: rules.path) { return rules }
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../gestures/default.rules")
     try FileManager.default.copyItem(at: source.standardizedFileURL, to: rules)
     chmod(rules.path, 0o644)
+    return rules
+  }
+
+  /// The agent with gestures/default.rules on a clip, the focused test window claiming to be
+  /// `windowClass`; the keys that window received.
+  func received(on clip: String, windowClass: (instance: String, className: String)?) throws -> (CommandRun, [String]) {
+    let rules = try defaultRules()
     let window = try TestWindow()
     if let windowClass { window.setClass(window.window, instance: windowClass.instance, className: windowClass.className) }
     _ = window.takeKeyEvents()
@@ -154,10 +161,7 @@ final class DefaultRulesRunTests: XCTestCase {
       try FileManager.default.copyItem(at: try TestData.url("photos/hagrid_v2_stop.jpg"),
                                        to: folder.appendingPathComponent(String(format: "%04d.jpg", index)))
     }
-    let rules = try TestData.temporaryDirectory(for: self).appendingPathComponent("default.rules")
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../gestures/default.rules")
-    try FileManager.default.copyItem(at: source.standardizedFileURL, to: rules)
-    chmod(rules.path, 0o644)
+    let rules = try defaultRules()
     let window = try TestWindow()
     _ = window.takeKeyEvents()
     let run = try CommandRun.gestured(["run", "--source", folder.path, "--rules", rules.path, "--no-pacing"])

@@ -14,6 +14,17 @@ struct Timeline {
     events.append(GestureEvent(time: time, frame: Int(time / Self.step), hand: hand, kind: .pose, gesture: gesture, confidence: confidence))
   }
 
+  /// A pose that the hand does not present yet (`presented: false`), or a change of presentation.
+  mutating func pose(_ time: Double, _ hand: Chirality, _ gesture: String, presented: Bool) {
+    events.append(GestureEvent(time: time, frame: Int(time / Self.step), hand: hand, kind: .pose, gesture: gesture,
+                               confidence: 0.9, presented: presented))
+  }
+
+  mutating func presentation(_ time: Double, _ hand: Chirality, _ gesture: String, _ presented: Bool) {
+    events.append(GestureEvent(time: time, frame: Int(time / Self.step), hand: hand, kind: .presentation, gesture: gesture,
+                               confidence: 1, presented: presented))
+  }
+
   mutating func action(_ time: Double, _ hand: Chirality, _ gesture: String, confidence: Double = 0.9) {
     events.append(GestureEvent(time: time, frame: Int(time / Self.step), hand: hand, kind: .action, gesture: gesture, confidence: confidence))
   }
@@ -48,6 +59,23 @@ func summary(_ firings: [RuleFiring]) -> [String] {
 }
 
 final class RuleMatcherTests: XCTestCase {
+  func testAHoldCountsOnlyWhileThePoseIsPresented() throws {
+    var m = try matcher("any open_palm hold=1s -> key a\nright fist -> key b")
+    var timeline = Timeline()
+    // Recognised at 0 but moving: nothing; presented from 0.5 to 1.25: not long enough; presented
+    // again from 2: fires at 3, once, though presentation breaks and comes back in the same pose.
+    // A right fist without a hold fires when it is presented (1.5), not when recognised (1).
+    timeline.pose(0, .left, "open_palm", presented: false)
+    timeline.presentation(0.5, .left, "open_palm", true)
+    timeline.pose(1, .right, "fist", presented: false)
+    timeline.presentation(1.25, .left, "open_palm", false)
+    timeline.presentation(1.5, .right, "fist", true)
+    timeline.presentation(2, .left, "open_palm", true)
+    timeline.presentation(3.5, .left, "open_palm", false)
+    timeline.presentation(4, .left, "open_palm", true)
+    XCTAssertEqual(summary(timeline.run(&m, until: 6)), ["1.5@2/right", "3.0@1/left"])
+  }
+
   func testPoseFiresOnceWhenTheHoldIsMetAndAgainAfterRelease() throws {
     var m = try matcher("any fist hold=1s -> key a")
     var timeline = Timeline()
