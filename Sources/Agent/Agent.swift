@@ -65,6 +65,7 @@ public final class Agent {
     if let path = options.source {
       var fileOptions = FileSource.Options()
       fileOptions.pacing = options.unpaced ? .asFastAsPossible : .clipRate
+      fileOptions.folderFrameRate = options.folderFrameRate
       source = try FileSource.open(path, options: fileOptions)
     } else {
       source = try CameraSource(device: settings.camera, report: { [log] event in log.warning("\(event)") })

@@ -15,6 +15,9 @@ public struct AgentOptions: Sendable {
   public var source: String?
   /// Read a recorded source as fast as possible instead of at its frame rate.
   public var unpaced = false
+  /// Frames per second of a frame folder `source` (a folder carries no rate of its own; default
+  /// 25). Y4M files and videos use their own rate.
+  public var folderFrameRate = 25.0
   /// Print the actions instead of performing them.
   public var dryRun = false
   /// Show the preview window.

@@ -32,6 +32,7 @@ func main() -> Int32 {
     print(rootHelp(), terminator: "")
     return 0
   }
+  if first == "--version" { arguments[0] = VersionCommand.name }
   if first == "help" {
     guard arguments.count > 1 else {
       print(rootHelp(), terminator: "")
@@ -44,7 +45,7 @@ func main() -> Int32 {
     print(command.helpText, terminator: "")
     return 0
   }
-  guard let command = subcommands.first(where: { $0.name == first }) else {
+  guard let command = subcommands.first(where: { $0.name == arguments[0] }) else {
     printError("error: unknown subcommand '\(first)'\nSee 'gestured --help'.")
     return 64
   }

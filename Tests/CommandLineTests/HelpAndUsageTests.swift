@@ -22,6 +22,21 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertTrue(run.standardOutput.contains("  detect"))
   }
 
+  func testVersionNamesThePinnedRuntimeAndWhereItsFilesAre() throws {
+    let flag = try CommandRun.gestured(["--version"]), command = try CommandRun.gestured(["version"])
+    XCTAssertEqual(flag.status, 0, flag.standardError)
+    XCTAssertEqual(flag.standardOutput, command.standardOutput)
+    let lines = flag.standardOutput.split(separator: "\n").map(String.init)
+    XCTAssertNotNil(lines.first?.wholeMatch(of: /gestured \d+\.\d+\.\d+/), flag.standardOutput)
+    XCTAssertTrue(flag.standardOutput.contains("ai-edge-litert==2.3.0"), flag.standardOutput)
+    XCTAssertTrue(flag.standardOutput.contains("mediapipe==0.10.14"), flag.standardOutput)
+    for file in ["lib/libLiteRt.so", "models/palm_detection_full.tflite", "models/palm_detection_lite.tflite",
+                 "models/hand_landmark_full.tflite", "models/hand_landmark_lite.tflite"] {
+      let line = try XCTUnwrap(lines.first { $0.hasPrefix("  \(file): ") }, file)
+      XCTAssertTrue(FileManager.default.fileExists(atPath: String(line.dropFirst(file.count + 4))), line)
+    }
+  }
+
   func testUnknownOptionIsAUsageError() throws {
     let run = try CommandRun.gestured(["track", "--devcie", "x"])
     XCTAssertEqual(run.status, 64)

@@ -57,6 +57,17 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(keys, [])
   }
 
+  func testFpsSetsTheRateOfAFrameFolder() throws {
+    // open_hand_rising has 202 frames: at 10 fps its last one is at 20.1 s (8.04 s at the default 25).
+    let clip = try TestData.url("clips/open_hand_rising").path
+    let ten = try CommandRun.gestured(["run", "--source", clip, "--fps", "10", "--rules", try rules("any fist -> key a\n"), "--dry-run", "--no-pacing"])
+    XCTAssertEqual(ten.status, 0, ten.standardError)
+    XCTAssertTrue(ten.standardOutput.contains("[   20.100] gestured: end of"), ten.standardOutput)
+    let camera = try CommandRun.gestured(["run", "--fps", "10", "--dry-run"])
+    XCTAssertEqual(camera.status, 64)
+    XCTAssertTrue(camera.standardError.hasPrefix("error: --fps is the frame rate of a --source frame folder"), camera.standardError)
+  }
+
   func testCorruptFrameIsSkippedCountedAndTheRunGoesOn() throws {
     let source = try TestData.url("clips/swipe_toward_image_left")
     let copy = try TestData.temporaryDirectory(for: self).appendingPathComponent("frames")

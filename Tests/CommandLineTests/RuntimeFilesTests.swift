@@ -29,6 +29,15 @@ final class RuntimeFilesTests: XCTestCase {
     for part in parts { XCTAssertTrue(run.standardError.contains(part), "\(part) in: \(run.standardError)", file: file, line: line) }
   }
 
+  func testVersionSaysWhichRuntimeFilesAreMissing() throws {
+    // The data directory holds the library and the full models only.
+    let run = try CommandRun.gestured(["version"], environment: try dataDirectory { _ in })
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.standardOutput.contains("  models/hand_landmark_lite.tflite: hand_landmark_lite.tflite not found"), run.standardOutput)
+    XCTAssertTrue(run.standardOutput.contains("  models/hand_landmark_full.tflite: /"), run.standardOutput)
+    assertOneLineFailure(run, mentions: ["hand_landmark_lite.tflite", "palm_detection_lite.tflite", "packaging/setup"])
+  }
+
   func testMissingModel() throws {
     let env = try dataDirectory { try FileManager.default.removeItem(at: $0.appendingPathComponent("models/palm_detection_full.tflite")) }
     assertOneLineFailure(try CommandRun.gestured(["detect", photo], environment: env),

@@ -36,6 +36,13 @@ final class RuntimeErrorTests: XCTestCase {
     XCTAssertEqual(fromSetup, RuntimeFiles.pinnedSHA256)
   }
 
+  /// The wheels `gestured version` names are the ones set-up downloads.
+  func testNamedWheelsAreTheSetupScriptsPins() throws {
+    let setup = try String(contentsOf: TestData.projectRoot.appendingPathComponent("packaging/setup"), encoding: .utf8)
+    XCTAssertTrue(setup.contains("fetch_wheel \(RuntimeFiles.runtimeWheel) "), RuntimeFiles.runtimeWheel)
+    XCTAssertTrue(setup.contains("fetch_wheel \(RuntimeFiles.modelsWheel) "), RuntimeFiles.modelsWheel)
+  }
+
   func testModelShapesAreRead() throws {
     let runtime = try InferenceRuntime()
     let model = try InferenceModel(runtime: runtime, path: try RuntimeFiles.locate("models/palm_detection_lite.tflite"), threads: 1)

@@ -10,6 +10,10 @@ import Synchronization
 public enum RuntimeFiles {
   /// The command that installs the runtime files.
   public static let setupCommand = "packaging/setup (or 'make run')"
+  /// Where the runtime files come from: the PyPI wheels `packaging/setup` pins (a test keeps
+  /// these equal to its pins).
+  public static let runtimeWheel = "ai-edge-litert==2.3.0"
+  public static let modelsWheel = "mediapipe==0.10.14"
 
   /// The data directories searched, in order.
   public static var searchDirectories: [String] {

@@ -6,7 +6,7 @@ import HandPose
 enum RunCommand: Subcommand {
   static let name = "run"
   static let abstract = "Run the agent: camera -> hands -> gestures -> rules -> keys and commands."
-  static let usage = "[--rules FILE] [--camera DEV | --source PATH] [--dry-run] [--preview] [-v] [engine options]"
+  static let usage = "[--rules FILE] [--camera DEV | --source PATH [--fps N]] [--dry-run] [--preview] [-v] [engine options]"
   static let discussion = """
     Watches the camera (or plays a recording), recognises hand poses and actions and does what
     the rule file says: presses keys in the focused X11 window, runs commands, takes snapshots.
@@ -22,6 +22,7 @@ enum RunCommand: Subcommand {
     OptionSpec("--rules", value: "FILE", help: "The rule file (default ~/.config/gestured/gestured.rules)."),
     OptionSpec("--camera", value: "DEV", help: "Camera device path or index (default: rule file, else /dev/video0)."),
     OptionSpec("--source", value: "PATH", help: "Play a recording instead: a frame folder, .y4m, or a video (ffmpeg)."),
+    OptionSpec("--fps", value: "N", help: "Frame rate of a frame folder --source (default 25)."),
     OptionSpec("--no-pacing", help: "Read --source as fast as possible, not at its frame rate."),
     OptionSpec("--dry-run", help: "Print the actions instead of performing them."),
     OptionSpec("--preview", help: "Show the camera with each hand's skeleton, pose and action."),
@@ -45,6 +46,10 @@ enum RunCommand: Subcommand {
     options.camera = arguments.value("--camera")
     options.source = arguments.value("--source")
     options.unpaced = arguments.has("--no-pacing")
+    if arguments.value("--fps") != nil {
+      guard options.source != nil else { throw UsageError("--fps is the frame rate of a --source frame folder; a camera has its own") }
+      options.folderFrameRate = Double(try arguments.integer("--fps", in: 1...240, default: 25))
+    }
     options.dryRun = arguments.has("--dry-run")
     if arguments.has("--mirrored") { options.mirrored = true }
     if arguments.value("--max-hands") != nil { options.maximumHandCount = try arguments.integer("--max-hands", in: 1...4, default: 2) }
@@ -60,7 +65,7 @@ enum RunCommand: Subcommand {
 enum PreviewCommand: Subcommand {
   static let name = "preview"
   static let abstract = "Show what gestured sees: each hand's skeleton, pose, action and the rules that would fire."
-  static let usage = "[--rules FILE] [--camera DEV | --source PATH] [--act] [-v] [engine options]"
+  static let usage = "[--rules FILE] [--camera DEV | --source PATH [--fps N]] [--act] [-v] [engine options]"
   static let discussion = """
     The same as 'gestured run --preview --dry-run': a window shows the live frame with each
     hand's skeleton, its chirality, its current pose and last action with confidence, the rule

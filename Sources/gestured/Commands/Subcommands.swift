@@ -12,5 +12,6 @@ var subcommands: [any Subcommand.Type] {
     DevicesCommand.self,
     RecordCommand.self,
     BenchCommand.self,
+    VersionCommand.self,
   ]
 }
