@@ -13,6 +13,7 @@ final class ActionPerformer {
   private let runner: CommandRunner
   private let snapshots = SnapshotWriter()
   private var timer = SnapshotTimer()
+  private let media = MediaRemote()
 
   init(dryRun: Bool, display: XDisplay?, log: AgentLog) throws {
     self.dryRun = dryRun
@@ -33,6 +34,9 @@ final class ActionPerformer {
     case .resume: matcher.setPaused(false)
     case .toggle: matcher.setPaused(!matcher.isPaused)
     case .ignore: return
+    case .media(let command, let player, let step):
+      guard !dryRun else { return }
+      media.send(command, player: player, step: step, rule: rule.line, at: firing.time)
     case .key(let combos):
       guard !dryRun, let keyboard else { return }
       for combo in combos {
@@ -65,6 +69,9 @@ final class ActionPerformer {
   /// logged; a keycode bound for a rare keysym is given back when idle.
   func poll() {
     runner.poll()
+    for line in media.takeLogLines() {
+      if line.isWarning { log.warning(line.text, at: line.time) } else { log.info(line.text, at: line.time) }
+    }
     do { try keyboard?.restoreKeymapIfIdle() } catch { log.warning("restoring the keymap: \(error)") }
   }
 
@@ -74,5 +81,9 @@ final class ActionPerformer {
     if !timer.isEmpty { log.warning("pending snapshots not taken: the source ended") }
     timer.cancelAll()
     runner.stopAll()
+    media.finish(within: media.timeout * 2)
+    for line in media.takeLogLines() {
+      if line.isWarning { log.warning(line.text, at: line.time) } else { log.info(line.text, at: line.time) }
+    }
   }
 }

@@ -130,6 +130,8 @@ public final class Agent {
 
   /// One frame through every stage, then what the rules ask for.
   private func process(_ frame: inout Frame) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer { stats.addLoopTime(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
     if stats.frames % 5 == 0, let display { pipeline.matcher.focus(Self.windowClass(display.focusedWindowClass())) }
     let result: GesturePipeline.Result
     do { result = try pipeline.process(frame) } catch {

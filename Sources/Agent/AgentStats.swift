@@ -9,6 +9,8 @@ struct AgentStats {
   private var restSeconds = 0.0
   private var recentTimes: [Double] = []
   private var lastReport = -Double.infinity
+  /// The longest time one frame took in the run loop, from the engine to the actions handed on.
+  private var longestFrame = 0.0
 
   mutating func add(engine: Double, rest: Double, palm: Bool) {
     frames += 1
@@ -16,6 +18,9 @@ struct AgentStats {
     engineSeconds += engine
     restSeconds += rest
   }
+
+  /// One frame's whole time in the run loop, seconds.
+  mutating func addLoopTime(_ seconds: Double) { longestFrame = max(longestFrame, seconds) }
 
   /// Frames per second over the last 30 frames, by their capture times.
   mutating func framesPerSecond(at time: Double) -> Double {
@@ -26,7 +31,8 @@ struct AgentStats {
   }
 
   func summary(_ counts: CaptureThread.Counts) -> String {
-    let perFrame = frames > 0 ? String(format: "%.1f ms engine + %.2f ms gestures and rules per frame", engineSeconds / Double(frames) * 1000, restSeconds / Double(frames) * 1000) : "no frames"
+    let perFrame = frames > 0 ? String(format: "%.1f ms engine + %.2f ms gestures and rules per frame, longest frame %.0f ms",
+                                       engineSeconds / Double(frames) * 1000, restSeconds / Double(frames) * 1000, longestFrame * 1000) : "no frames"
     return "\(frames) frames processed (palm detection on \(palmFrames)), \(counts.dropped) dropped, \(counts.source.skipped) unreadable skipped; \(perFrame)"
   }
 

@@ -1,4 +1,5 @@
 import HandPose
+import SessionBus
 
 /// Which hand a rule listens to.
 public enum HandSelector: String, Sendable, Equatable, CaseIterable {
@@ -63,6 +64,10 @@ public enum RuleAction: Sendable, Equatable {
   case resume
   /// Pause when running, resume when paused.
   case toggle
+  /// A command to a media player over MPRIS (`media play-pause player=spotify`): `player` is a
+  /// glob on the player's bus name (nil: the one playing, else the one last playing); `step` is
+  /// the volume step (a fraction) or the seek step (seconds), nil for the default.
+  case media(MediaCommand, player: String?, step: Double?)
   /// Nothing: the rule wins over the global rule for its hand and gesture (in an `[app]`
   /// section, say) and does nothing, so that gesture does nothing in those windows.
   case ignore
@@ -77,6 +82,7 @@ public enum RuleAction: Sendable, Equatable {
     case .resume: return "resume"
     case .toggle: return "toggle"
     case .ignore: return "ignore"
+    case .media: return "media"
     }
   }
 

@@ -1,3 +1,4 @@
+import SessionBus
 import Gestures
 
 /// Rules and settings written back as text, the way `gestured check` and the agent's log show
@@ -30,10 +31,15 @@ extension RuleAction: CustomStringConvertible {
         .joined(separator: " ")
     case .pause, .resume, .toggle, .ignore:
       return keyword
+    case .media(let command, let player, let step):
+      var words = ["media", command.rawValue]
+      if let player { words.append("player=" + Self.quotedIfNeeded(player)) }
+      if let step { words.append("step=" + (command == .seekForward || command == .seekBackward ? Duration.format(step) : Duration.trimmed(step))) }
+      return words.joined(separator: " ")
     }
   }
 
-  private static func quotedIfNeeded(_ word: String) -> String {
+  static func quotedIfNeeded(_ word: String) -> String {
     let special = word.isEmpty || word.contains { " \t\"'#=".contains($0) } || word == "->"
     return special ? "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
   }

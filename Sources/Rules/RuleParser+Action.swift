@@ -1,5 +1,6 @@
+import SessionBus
 /// The action after `->`: `key COMBO...`, `exec PROGRAM ARG...`, `snapshot [PATH] [delay=DURATION]`,
-/// `pause`, `resume`, `toggle`, `ignore`.
+/// `media COMMAND [player=GLOB] [step=...]`, `pause`, `resume`, `toggle`, `ignore`.
 extension RuleParser {
   /// Words that a shell would treat specially; `exec` passes them to the program as they are.
   private static let shellWords: Set<String> = ["|", "||", "&&", ";", ">", ">>", "<", "&", "2>", "2>&1"]
@@ -7,7 +8,7 @@ extension RuleParser {
   mutating func parseAction(_ tokens: [RuleToken], arrow: RuleToken) -> RuleAction? {
     guard let keyword = tokens.first else {
       error(line: arrow.line, column: arrow.endColumn, "missing action after '->'",
-            ["actions are key, exec, snapshot, pause, resume, toggle and ignore"])
+            ["actions are key, exec, snapshot, media, pause, resume, toggle and ignore"])
       return nil
     }
     let arguments = tokens.dropFirst()
@@ -38,6 +39,8 @@ extension RuleParser {
       return .exec(arguments.map(\.text))
     case "snapshot":
       return parseSnapshot(arguments)
+    case "media":
+      return parseMedia(arguments, keyword: keyword)
     case "pause", "resume", "toggle", "ignore":
       if let extra = arguments.first {
         error(extra, "\(quoted(keyword.text)) takes no arguments")
@@ -52,9 +55,71 @@ extension RuleParser {
     default:
       let looksLikeKey = Keysyms.keysym(named: keyword.text) != nil || keyword.text.contains("+")
       error(keyword, "unknown action \(quoted(keyword.text))", looksLikeKey ? ["to press a key write: key \(keyword.text)"] : hint(
-        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, pause, resume, toggle and ignore"))
+        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, media, pause, resume, toggle and ignore"))
       return nil
     }
+  }
+
+  /// `media COMMAND [player=GLOB] [step=VALUE]`: a volume step is a fraction of full volume
+  /// (0.05, or 5%), a seek step a duration (5s).
+  private mutating func parseMedia(_ arguments: ArraySlice<RuleToken>, keyword: RuleToken) -> RuleAction? {
+    let commands = MediaCommand.allCases.map(\.rawValue)
+    let list = "play-pause, play, pause, next, previous, stop, volume+, volume-, seek+ or seek-"
+    guard let first = arguments.first, first.option == nil else {
+      error(line: keyword.line, column: keyword.endColumn, "media needs a command: \(list)", ["for example: media play-pause"])
+      return nil
+    }
+    guard let command = MediaCommand(rawValue: first.text) else {
+      error(first, "unknown media command \(quoted(first.text))", hint(Suggestion.note(for: first.text, in: commands), else: "media commands are \(list)"))
+      return nil
+    }
+    var player: String? = nil
+    var step: Double? = nil
+    var good = true
+    for token in arguments.dropFirst() {
+      guard let option = token.option else {
+        error(token, "media takes one command", ["options are player=GLOB and, for volume and seek, step="])
+        good = false
+        continue
+      }
+      let valueColumn = option.value.isEmpty ? token.column : option.valueColumn
+      switch option.name {
+      case "player":
+        guard !option.value.isEmpty else {
+          error(line: token.line, column: valueColumn, "\"player\" needs a player name or glob, like player=spotify or player=firefox*")
+          good = false
+          continue
+        }
+        player = option.value
+      case "step":
+        switch command {
+        case .volumeUp, .volumeDown:
+          let text = option.value.hasSuffix("%") ? String(option.value.dropLast()) : option.value
+          guard let number = Double(text), number.isFinite, number > 0,
+                case let fraction = option.value.hasSuffix("%") ? number / 100 : number, fraction <= 1 else {
+            error(line: token.line, column: valueColumn, "a volume \"step\" is a fraction of full volume from 0 to 1, like 0.1 or 10%" + (option.value.isEmpty ? "" : ", not \(quoted(option.value))"))
+            good = false
+            continue
+          }
+          step = option.value.hasSuffix("%") ? number / 100 : number
+        case .seekForward, .seekBackward:
+          guard let seconds = Duration.seconds(option.value), seconds > 0 else {
+            error(line: token.line, column: valueColumn, "a seek \"step\" is a duration like 10s" + (option.value.isEmpty ? "" : ", not \(quoted(option.value))"),
+                  [option.value.isEmpty ? nil : Duration.hint(for: option.value)])
+            good = false
+            continue
+          }
+          step = seconds
+        default:
+          error(token, "\"step\" applies to volume+, volume-, seek+ and seek-, not \(command.rawValue)")
+          good = false
+        }
+      default:
+        error(token, "unknown media option \(quoted(option.name))", hint(Suggestion.note(for: option.name, in: ["player", "step"]), else: "media options are player=GLOB and step="))
+        good = false
+      }
+    }
+    return good ? .media(command, player: player, step: step) : nil
   }
 
   private mutating func parseSnapshot(_ arguments: ArraySlice<RuleToken>) -> RuleAction? {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rules
+import SessionBus
 
 /// Every error names the right line and column (marked in the source text) and hints where one
 /// helps.
@@ -16,6 +17,27 @@ final class RuleDiagnosticTests: XCTestCase {
     assertDiagnostic("set 1️⃣zoom 2", message: "unknown setting", note: "settings are camera, mirrored")
     assertDiagnostic("any fist -> 1️⃣dance", message: "unknown action", note: "actions are key, exec")
     assertDiagnostic("any fist -> key 1️⃣Zorglub", message: "unknown keysym", note: "xev")
+  }
+
+  func testMediaActionsAreChecked() {
+    assertDiagnostic("any fist -> 1️⃣mdia play-pause", message: "unknown action \"mdia\"", note: "did you mean \"media\"?")
+    assertDiagnostic("any fist -> media 1️⃣play_pause", message: "unknown media command \"play_pause\"", note: "did you mean \"play-pause\"?")
+    assertDiagnostic("any fist -> media1️⃣", message: "media needs a command: play-pause, play, pause", note: "media play-pause")
+    assertDiagnostic("any fist -> media pause 1️⃣step=0.1", message: "\"step\" applies to volume+, volume-, seek+ and seek-, not pause")
+    assertDiagnostic("any fist -> media volume+ step=1️⃣150%", message: "a volume \"step\" is a fraction of full volume from 0 to 1")
+    assertDiagnostic("any fist -> media seek- step=1️⃣ten", message: "a seek \"step\" is a duration like 10s, not \"ten\"")
+    assertDiagnostic("any fist -> media next 1️⃣player=", message: "\"player\" needs a player name or glob")
+    assertDiagnostic("any fist -> media next 1️⃣plyer=vlc", message: "unknown media option \"plyer\"", note: "did you mean \"player\"?")
+    assertDiagnostic("any fist -> media next 1️⃣now", message: "media takes one command")
+  }
+
+  func testMediaActionsAreRead() throws {
+    let text = "any fist -> media play-pause\nright thumbs_up -> media volume+ step=10% player=spotify\n"
+      + "left thumbs_up -> media seek+ step=10s player=firefox*\n"
+    let file = try RuleFile.parse(text, path: "m.rules")
+    XCTAssertEqual(file.rules.map(\.action), [.media(.playPause, player: nil, step: nil), .media(.volumeUp, player: "spotify", step: 0.1),
+                                             .media(.seekForward, player: "firefox*", step: 10)])
+    XCTAssertEqual(file.rules.map { "\($0.action)" }, ["media play-pause", "media volume+ player=spotify step=0.1", "media seek+ player=firefox* step=10s"])
   }
 
   func testGestureNamesAreSnakeCase() {

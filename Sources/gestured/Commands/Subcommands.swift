@@ -12,6 +12,7 @@ var subcommands: [any Subcommand.Type] {
     DevicesCommand.self,
     RecordCommand.self,
     BenchCommand.self,
+    PlayersCommand.self,
     VersionCommand.self,
   ]
 }
