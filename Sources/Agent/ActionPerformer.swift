@@ -13,7 +13,9 @@ final class ActionPerformer {
   private let runner: CommandRunner
   private let snapshots = SnapshotWriter()
   private var timer = SnapshotTimer()
-  private let media = MediaRemote()
+  private let bus = SessionBusActions()
+  /// `set notify_pause true`: a desktop notification when gestured pauses or resumes itself.
+  var notifyPause = false
 
   init(dryRun: Bool, display: XDisplay?, log: AgentLog) throws {
     self.dryRun = dryRun
@@ -24,19 +26,23 @@ final class ActionPerformer {
     }
   }
 
-  /// Does what `firing` asks. Pause, resume and toggle change `matcher`.
-  func perform(_ firing: RuleFiring, matcher: inout RuleMatcher, frameTime: Double) {
+  /// Does what `firing` asks. Pause, resume and toggle were applied by `matcher` as it fired.
+  func perform(_ firing: RuleFiring, matcher: RuleMatcher, frameTime: Double) {
     let rule = firing.rule
     let what = "\(rule.action)"
     log.info("rule \(rule.line): \(firing.hand.rawValue) \(firing.gesture) (\(String(format: "%.2f", firing.confidence))) -> \(what)\(dryRun ? "  [dry run]" : "")", at: firing.time)
     switch rule.action {
-    case .pause: matcher.setPaused(true)
-    case .resume: matcher.setPaused(false)
-    case .toggle: matcher.setPaused(!matcher.isPaused)
+    case .pause, .resume, .toggle:
+      // The matcher has paused or resumed itself as it fired the rule (applying it here again
+      // undid a toggle); what is left is to say so.
+      announcePause(matcher.isPaused, cause: "\(firing.hand.rawValue) \(firing.gesture)", at: firing.time)
     case .ignore: return
     case .media(let command, let player, let step):
       guard !dryRun else { return }
-      media.send(command, player: player, step: step, rule: rule.line, at: firing.time)
+      bus.send(command, player: player, step: step, rule: rule.line, at: firing.time)
+    case .notify(let text):
+      guard !dryRun else { return }
+      bus.notify(firing.expand(text), what: "rule \(rule.line): notify", at: firing.time)
     case .key(let combos):
       guard !dryRun, let keyboard else { return }
       for combo in combos {
@@ -65,11 +71,19 @@ final class ActionPerformer {
     }
   }
 
+  /// gestured paused or resumed itself (a rule, or SIGUSR1): with `notify_pause`, a notification
+  /// says so, naming the cause.
+  func announcePause(_ paused: Bool, cause: String, at time: Double) {
+    guard notifyPause, !dryRun else { return }
+    bus.notify(paused ? "paused (\(cause)); the same again resumes" : "resumed (\(cause))",
+               what: paused ? "pause notification" : "resume notification", at: time)
+  }
+
   /// Each turn of the run loop, frame or not: finished programs are reaped and their output
   /// logged; a keycode bound for a rare keysym is given back when idle.
   func poll() {
     runner.poll()
-    for line in media.takeLogLines() {
+    for line in bus.takeLogLines() {
       if line.isWarning { log.warning(line.text, at: line.time) } else { log.info(line.text, at: line.time) }
     }
     do { try keyboard?.restoreKeymapIfIdle() } catch { log.warning("restoring the keymap: \(error)") }
@@ -81,8 +95,8 @@ final class ActionPerformer {
     if !timer.isEmpty { log.warning("pending snapshots not taken: the source ended") }
     timer.cancelAll()
     runner.stopAll()
-    media.finish(within: media.timeout * 2)
-    for line in media.takeLogLines() {
+    bus.finish(within: bus.timeout * 2)
+    for line in bus.takeLogLines() {
       if line.isWarning { log.warning(line.text, at: line.time) } else { log.info(line.text, at: line.time) }
     }
   }

@@ -60,6 +60,7 @@ public final class Agent {
     }
     self.display = display
     performer = try ActionPerformer(dryRun: options.dryRun, display: display, log: log)
+    performer.notifyPause = ruleFile.settings.notifyPause ?? false
 
     let source: any FrameSource
     if let path = options.source {
@@ -101,6 +102,7 @@ public final class Agent {
       if pending.contains(.togglePause) {
         pipeline.matcher.setPaused(!pipeline.matcher.isPaused)
         log.info(pipeline.matcher.isPaused ? "paused (SIGUSR1)" : "resumed (SIGUSR1)")
+        performer.announcePause(pipeline.matcher.isPaused, cause: "SIGUSR1", at: pipeline.matcher.time.isFinite ? pipeline.matcher.time : 0)
       }
       performer.poll()
       display?.discardPendingEvents()
@@ -152,7 +154,7 @@ public final class Agent {
 
   private func perform(_ firings: [RuleFiring], frameTime: Double) {
     for firing in firings {
-      performer.perform(firing, matcher: &pipeline.matcher, frameTime: frameTime)
+      performer.perform(firing, matcher: pipeline.matcher, frameTime: frameTime)
       preview?.note(firing)
     }
   }
@@ -168,6 +170,7 @@ public final class Agent {
     case .unchanged: break
     case .reloaded(let ruleFile):
       pipeline.matcher.replaceRules(ruleFile.rules)
+      performer.notifyPause = ruleFile.settings.notifyPause ?? false
       for warning in ruleFile.warnings { log.warning("\(warning)") }
       pipeline.recognizer.settings = ruleFile.settings.gestures
       if ResolvedSettings(options, ruleFile.settings).engine.model != settings.engine.model

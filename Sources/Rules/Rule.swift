@@ -68,6 +68,10 @@ public enum RuleAction: Sendable, Equatable {
   /// glob on the player's bus name (nil: the one playing, else the one last playing); `step` is
   /// the volume step (a fraction) or the seek step (seconds), nil for the default.
   case media(MediaCommand, player: String?, step: Double?)
+  /// A desktop notification (org.freedesktop.Notifications) with this text; `$GESTURED_HAND`,
+  /// `$GESTURED_GESTURE` and `$GESTURED_CONFIDENCE` in it are replaced as for `exec`. It replaces
+  /// gestured's previous notification instead of piling up.
+  case notify(String)
   /// Nothing: the rule wins over the global rule for its hand and gesture (in an `[app]`
   /// section, say) and does nothing, so that gesture does nothing in those windows.
   case ignore
@@ -83,6 +87,7 @@ public enum RuleAction: Sendable, Equatable {
     case .toggle: return "toggle"
     case .ignore: return "ignore"
     case .media: return "media"
+    case .notify: return "notify"
     }
   }
 

@@ -31,6 +31,8 @@ extension RuleAction: CustomStringConvertible {
         .joined(separator: " ")
     case .pause, .resume, .toggle, .ignore:
       return keyword
+    case .notify(let text):
+      return "notify " + Self.quotedIfNeeded(text)
     case .media(let command, let player, let step):
       var words = ["media", command.rawValue]
       if let player { words.append("player=" + Self.quotedIfNeeded(player)) }
@@ -70,6 +72,7 @@ extension RuleSettings {
     for classifier in classifiers { add("classifier", classifier) }
     for name in GestureSettings.names { add(name, gestureValue(name).map(Duration.trimmed)) }
     add("preview", preview)
+    add("notify_pause", notifyPause)
     return lines
   }
 }

@@ -1,6 +1,6 @@
 import SessionBus
 /// The action after `->`: `key COMBO...`, `exec PROGRAM ARG...`, `snapshot [PATH] [delay=DURATION]`,
-/// `media COMMAND [player=GLOB] [step=...]`, `pause`, `resume`, `toggle`, `ignore`.
+/// `media COMMAND [player=GLOB] [step=...]`, `notify TEXT`, `pause`, `resume`, `toggle`, `ignore`.
 extension RuleParser {
   /// Words that a shell would treat specially; `exec` passes them to the program as they are.
   private static let shellWords: Set<String> = ["|", "||", "&&", ";", ">", ">>", "<", "&", "2>", "2>&1"]
@@ -8,7 +8,7 @@ extension RuleParser {
   mutating func parseAction(_ tokens: [RuleToken], arrow: RuleToken) -> RuleAction? {
     guard let keyword = tokens.first else {
       error(line: arrow.line, column: arrow.endColumn, "missing action after '->'",
-            ["actions are key, exec, snapshot, media, pause, resume, toggle and ignore"])
+            ["actions are key, exec, snapshot, media, notify, pause, resume, toggle and ignore"])
       return nil
     }
     let arguments = tokens.dropFirst()
@@ -41,6 +41,16 @@ extension RuleParser {
       return parseSnapshot(arguments)
     case "media":
       return parseMedia(arguments, keyword: keyword)
+    case "notify":
+      guard let text = arguments.first, !text.text.isEmpty else {
+        error(line: keyword.line, column: keyword.endColumn, "notify needs the text to show", ["for example: notify \"slides: next\""])
+        return nil
+      }
+      if let extra = arguments.dropFirst().first {
+        error(extra, "notify takes one text", ["quote a text that holds blanks: notify \"$GESTURED_GESTURE seen\""])
+        return nil
+      }
+      return .notify(text.text)
     case "pause", "resume", "toggle", "ignore":
       if let extra = arguments.first {
         error(extra, "\(quoted(keyword.text)) takes no arguments")
@@ -55,7 +65,7 @@ extension RuleParser {
     default:
       let looksLikeKey = Keysyms.keysym(named: keyword.text) != nil || keyword.text.contains("+")
       error(keyword, "unknown action \(quoted(keyword.text))", looksLikeKey ? ["to press a key write: key \(keyword.text)"] : hint(
-        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, media, pause, resume, toggle and ignore"))
+        Suggestion.note(for: keyword.text, in: Self.actionNames), else: "actions are key, exec, snapshot, media, notify, pause, resume, toggle and ignore"))
       return nil
     }
   }

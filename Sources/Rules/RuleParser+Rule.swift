@@ -3,7 +3,7 @@ import Gestures
 /// Rule lines: `HAND GESTURE [OPTIONS] -> ACTION`.
 extension RuleParser {
   static let optionNames = ["hold", "cooldown", "confidence", "repeat"]
-  static let actionNames = ["key", "exec", "snapshot", "media", "pause", "resume", "toggle", "ignore"]
+  static let actionNames = ["key", "exec", "snapshot", "media", "notify", "pause", "resume", "toggle", "ignore"]
   /// Words people put where `->` belongs.
   static let arrowLookalikes: Set<String> = ["=>", "=", "-", ">", "→", ":", "-->", "=>>"]
 

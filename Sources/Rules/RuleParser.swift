@@ -151,7 +151,11 @@ struct RuleParser {
       guard text == "true" || text == "false" else {
         return bad([["yes", "on", "1"].contains(text.lowercased()) ? "write true" : ["no", "off", "0"].contains(text.lowercased()) ? "write false" : nil])
       }
-      if spec.name == "mirrored" { settings.mirrored = text == "true" } else { settings.preview = text == "true" }
+      switch spec.name {
+      case "mirrored": settings.mirrored = text == "true"
+      case "notify_pause": settings.notifyPause = text == "true"
+      default: settings.preview = text == "true"
+      }
     case .integer(let range):
       guard let number = Int(text), range.contains(number) else { return bad() }
       if spec.name == "max_hands" { settings.maxHands = number } else { settings.threads = number }

@@ -44,6 +44,8 @@ public struct RuleSettings: Sendable, Equatable {
   public var gestureNamesSet: [String] = []
   /// `preview`: open the preview window.
   public var preview: Bool?
+  /// `notify_pause`: show a desktop notification when gestured pauses or resumes itself.
+  public var notifyPause: Bool?
 
   public init() {}
 
@@ -93,6 +95,7 @@ struct SettingSpec: Sendable {
     SettingSpec(name: "classifier", kind: .path, repeats: true),
   ] + GestureSettings.table.map { SettingSpec(name: $0.name, kind: .gesture($0.values)) } + [
     SettingSpec(name: "preview", kind: .bool),
+    SettingSpec(name: "notify_pause", kind: .bool),
   ]
 
   static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }

@@ -18,6 +18,9 @@ public indirect enum BusValue: Sendable, Equatable {
   case dictionary([(key: BusValue, value: BusValue)])
   /// A struct, fields in order.
   case fields([BusValue])
+  /// An array to send whose elements have the signature `element` (`s` for strings; `{sv}` for
+  /// a dictionary of variants, sent empty): unlike `.array`, it says its type when empty.
+  case typed(element: String, [BusValue])
 
   public static func == (a: BusValue, b: BusValue) -> Bool { "\(a)" == "\(b)" }
 
@@ -199,8 +202,15 @@ public final class BusConnection {
       }
       try append(inner, to: &sub)
       dbus_message_iter_close_container(&iterator, &sub)
+    case .typed(let element, let items):
+      var sub = DBusMessageIter()
+      guard dbus_message_iter_open_container(&iterator, cdbus_type_array, element, &sub) != 0 else {
+        throw BusError("out of memory writing a D-Bus array")
+      }
+      for item in items { try append(item, to: &sub) }
+      dbus_message_iter_close_container(&iterator, &sub)
     case .array, .dictionary, .fields:
-      throw BusError("gestured sends no containers but variants")
+      throw BusError("gestured sends no containers but variants and typed arrays")
     }
   }
 

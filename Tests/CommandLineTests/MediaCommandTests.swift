@@ -68,3 +68,42 @@ final class MediaCommandTests: XCTestCase {
     print("longest frame while the player hung: \(longest) ms")
   }
 }
+
+/// `notify` rules and `set notify_pause` with a real notification daemon (dunst) on a private
+/// session bus, read back with dunstctl.
+final class NotifyCommandTests: XCTestCase {
+  func rules(_ text: String) throws -> String {
+    let url = try TestData.temporaryDirectory(for: self).appendingPathComponent("notify.rules")
+    try Data(text.utf8).write(to: url)
+    chmod(url.path, 0o644)
+    return url.path
+  }
+
+  func testANotifyRuleShowsItsTextWithTheHandAndGesture() throws {
+    let bus = try PrivateSessionBus()
+    try bus.startNotificationDaemon()
+    let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/swipe_toward_image_right").path,
+                                       "--rules", try rules("any swipe_left -> notify \"$GESTURED_HAND hand: $GESTURED_GESTURE\"\n"),
+                                       "--no-pacing"], environment: bus.environment)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(try bus.dunstctl("count", "displayed"), "1")
+    _ = try bus.dunstctl("close-all")
+    XCTAssertTrue(try bus.dunstctl("history").contains("left hand: swipe_left"))
+  }
+
+  func testPausingItselfIsNotifiedWhenAskedAndAMissingDaemonIsOneWarning() throws {
+    let clip = try TestData.url("clips/fist_then_thumbs_up").path
+    let rulesPath = try rules("set notify_pause true\nany fist -> toggle\n")
+    let bus = try PrivateSessionBus()
+    let noDaemon = try CommandRun.gestured(["run", "--source", clip, "--rules", rulesPath, "--no-pacing"], environment: bus.environment)
+    XCTAssertEqual(noDaemon.status, 0, noDaemon.standardError)
+    let warnings = noDaemon.standardError.split(separator: "\n").filter { $0.contains("notification") }
+    XCTAssertEqual(warnings.count, 1, noDaemon.standardError)
+    XCTAssertTrue(warnings.first?.contains("pause notification: no notification daemon on the session bus") ?? false, noDaemon.standardError)
+    try bus.startNotificationDaemon()
+    let run = try CommandRun.gestured(["run", "--source", clip, "--rules", rulesPath, "--no-pacing"], environment: bus.environment)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    _ = try bus.dunstctl("close-all")
+    XCTAssertTrue(try bus.dunstctl("history").contains("paused (right fist); the same again resumes"))
+  }
+}

@@ -57,6 +57,16 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(keys, [])
   }
 
+  func testAToggleRulePausesTheOtherRules() throws {
+    // fist_then_thumbs_up: the fist toggles (pauses) gestured, so the thumbs up held later
+    // presses nothing. (Until this test the agent applied the toggle a second time, undoing it.)
+    let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/fist_then_thumbs_up").path,
+                                       "--rules", try rules("any fist -> toggle\nany thumbs_up hold=1s -> key t\n"), "--dry-run", "--no-pacing"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertTrue(run.standardOutput.contains("right fist (0.91) -> toggle"), run.standardOutput)
+    XCTAssertFalse(run.standardOutput.contains("-> key t"), run.standardOutput)
+  }
+
   func testFpsSetsTheRateOfAFrameFolder() throws {
     // open_hand_rising has 202 frames: at 10 fps its last one is at 20.1 s (8.04 s at the default 25).
     let clip = try TestData.url("clips/open_hand_rising").path

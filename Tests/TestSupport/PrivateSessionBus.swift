@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 /// A private D-Bus session bus for one test (`dbus-daemon --session`), with real MPRIS players
-/// on it: mpv with the mpv-mpris plugin, playing generated tones with no audio output. Everything
-/// is stopped when it goes away.
+/// on it (mpv with the mpv-mpris plugin, playing generated tones with no audio output) and a real
+/// notification daemon (dunst, on the test's X server). Everything is stopped when it goes away.
 public final class PrivateSessionBus {
   /// The bus address, for `DBUS_SESSION_BUS_ADDRESS`.
   public let address: String
@@ -15,9 +15,25 @@ public final class PrivateSessionBus {
   public init(file: StaticString = #filePath, line: UInt = #line) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-bus-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // A session bus with no service directories: nothing is started on demand (the system's
+    // dunst would be), so what runs on it is what the test started.
+    let config = folder.appendingPathComponent("session.conf")
+    try Data("""
+      <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+       "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+      <busconfig>
+        <type>session</type>
+        <listen>unix:path=\(folder.path)/bus</listen>
+        <policy context="default">
+          <allow send_destination="*" eavesdrop="true"/>
+          <allow eavesdrop="true"/>
+          <allow own="*"/>
+        </policy>
+      </busconfig>
+      """.utf8).write(to: config)
     daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    daemon.arguments = ["--session", "--nofork", "--print-address", "--address=unix:path=\(folder.path)/bus"]
+    daemon.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address"]
     let output = Pipe()
     daemon.standardOutput = output
     do { try daemon.run() } catch {
@@ -74,6 +90,33 @@ public final class PrivateSessionBus {
     }
     XCTFail("mpv did not appear on the bus within 10 s (is mpv-mpris installed?)", file: file, line: line)
     throw XCTSkip("no player")
+  }
+
+  /// Starts dunst, the notification daemon, on this bus and the X server of `$DISPLAY`, and waits
+  /// until it owns org.freedesktop.Notifications.
+  public func startNotificationDaemon(file: StaticString = #filePath, line: UInt = #line) throws {
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
+    daemon.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+    daemon.standardOutput = FileHandle.nullDevice
+    daemon.standardError = FileHandle.nullDevice
+    do { try daemon.run() } catch {
+      XCTFail("dunst could not start (\(error)): run the tests through `make test`, which installs it and an X server", file: file, line: line)
+      throw error
+    }
+    players.append(daemon)
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if try names().contains("org.freedesktop.Notifications") { return }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    XCTFail("dunst did not take org.freedesktop.Notifications within 10 s (is DISPLAY set?)", file: file, line: line)
+    throw XCTSkip("no notification daemon")
+  }
+
+  /// What dunstctl, dunst's own tool, says: `dunstctl ARGS...`.
+  public func dunstctl(_ arguments: String...) throws -> String {
+    try run("/usr/bin/dunstctl", arguments)
   }
 
   /// What playerctl, an outside observer, reads of a player: `playerctl -p NAME ARGS...`.
