@@ -5,24 +5,39 @@ import XCTest
 /// `media` rules and `gestured players` against real mpv players (mpv-mpris) on a private session
 /// bus, the players' state read back with playerctl.
 final class MediaCommandTests: XCTestCase {
-  func rules(_ text: String) throws -> String {
-    let url = try TestData.temporaryDirectory(for: self).appendingPathComponent("media.rules")
-    try Data(text.utf8).write(to: url)
-    chmod(url.path, 0o644)
-    return url.path
-  }
-
   func testASwipeRulePausesTheRealPlayer() throws {
     let bus = try PrivateSessionBus()
     let (_, name) = try bus.startPlayer()
     XCTAssertEqual(try bus.playerctl(name, "status"), "Playing")
     // swipe_toward_image_right: the user's swipe_left.
     let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/swipe_toward_image_right").path,
-                                       "--rules", try rules("any swipe_left -> media play-pause\n"), "--no-pacing"],
+                                       "--rules", try TestData.ruleFile("any swipe_left -> media play-pause\n", for: self), "--no-pacing"],
                                       environment: bus.environment)
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertTrue(run.standardOutput.contains("rule 1: media play-pause -> \(name)"), run.standardOutput)
     XCTAssertEqual(try bus.playerctl(name, "status"), "Paused")
+  }
+
+  func testNextVolumeAndPlayerReachTheNamedPlayerOfTwo() throws {
+    let bus = try PrivateSessionBus()
+    let (_, first) = try bus.startPlayer(tracks: 2)
+    let (_, second) = try bus.startPlayer(tracks: 2)
+    let titles = (try bus.playerctl(first, "metadata", "xesam:title"), try bus.playerctl(second, "metadata", "xesam:title"))
+    // swipe_toward_image_right is the user's swipe_left, swipe_toward_image_left their swipe_right.
+    let rulesPath = try TestData.ruleFile("""
+      any swipe_left  -> media next player=\(second)
+      any swipe_right -> media volume- step=50% player=\(second)
+
+      """, for: self)
+    for clip in ["swipe_toward_image_right", "swipe_toward_image_left"] {
+      let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/\(clip)").path, "--rules", rulesPath, "--no-pacing"],
+                                        environment: bus.environment)
+      XCTAssertEqual(run.status, 0, run.standardError)
+    }
+    XCTAssertEqual(try bus.playerctl(first, "metadata", "xesam:title"), titles.0, "the other player is left alone")
+    XCTAssertNotEqual(try bus.playerctl(second, "metadata", "xesam:title"), titles.1, "next track")
+    XCTAssertEqual(Double(try bus.playerctl(first, "volume")) ?? -1, 1, accuracy: 0.001)
+    XCTAssertEqual(Double(try bus.playerctl(second, "volume")) ?? -1, 0.5, accuracy: 0.001)
   }
 
   func testPlayersListsThePlayersAndSaysWhenThereAreNone() throws {
@@ -41,7 +56,7 @@ final class MediaCommandTests: XCTestCase {
 
   func testNoBusOrAHungPlayerIsOneLogLineAndTheAgentGoesOn() throws {
     let clip = try TestData.url("clips/swipe_toward_image_right").path
-    let rulesPath = try rules("any swipe_left -> media play-pause\n")
+    let rulesPath = try TestData.ruleFile("any swipe_left -> media play-pause\n", for: self)
     // No session bus: one warning, the run goes on to the end of the clip.
     let noBus = try CommandRun.gestured(["run", "--source", clip, "--rules", rulesPath, "--no-pacing"],
                                         environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
@@ -72,18 +87,11 @@ final class MediaCommandTests: XCTestCase {
 /// `notify` rules and `set notify_pause` with a real notification daemon (dunst) on a private
 /// session bus, read back with dunstctl.
 final class NotifyCommandTests: XCTestCase {
-  func rules(_ text: String) throws -> String {
-    let url = try TestData.temporaryDirectory(for: self).appendingPathComponent("notify.rules")
-    try Data(text.utf8).write(to: url)
-    chmod(url.path, 0o644)
-    return url.path
-  }
-
   func testANotifyRuleShowsItsTextWithTheHandAndGesture() throws {
     let bus = try PrivateSessionBus()
     try bus.startNotificationDaemon()
     let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/swipe_toward_image_right").path,
-                                       "--rules", try rules("any swipe_left -> notify \"$GESTURED_HAND hand: $GESTURED_GESTURE\"\n"),
+                                       "--rules", try TestData.ruleFile("any swipe_left -> notify \"$GESTURED_HAND hand: $GESTURED_GESTURE\"\n", for: self),
                                        "--no-pacing"], environment: bus.environment)
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(try bus.dunstctl("count", "displayed"), "1")
@@ -93,7 +101,7 @@ final class NotifyCommandTests: XCTestCase {
 
   func testPausingItselfIsNotifiedWhenAskedAndAMissingDaemonIsOneWarning() throws {
     let clip = try TestData.url("clips/fist_then_thumbs_up").path
-    let rulesPath = try rules("set notify_pause true\nany fist -> toggle\n")
+    let rulesPath = try TestData.ruleFile("set notify_pause true\nany fist -> toggle\n", for: self)
     let bus = try PrivateSessionBus()
     let noDaemon = try CommandRun.gestured(["run", "--source", clip, "--rules", rulesPath, "--no-pacing"], environment: bus.environment)
     XCTAssertEqual(noDaemon.status, 0, noDaemon.standardError)

@@ -76,9 +76,17 @@ final class MediaPlayersTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(start), 1.5, "each call waits at most the timeout")
     XCTAssertEqual(try players.list().map(\.name), [], "a player that does not answer is left out of the list")
     kill(process.processIdentifier, SIGCONT)
-    // A player that is gone.
+    // A player that is gone between the lookup and the call: the call says so.
+    let connection = try BusConnection(address: bus.address)
+    let busName = "org.mpris.MediaPlayer2.\(name)"
+    XCTAssertTrue(try connection.names(timeout: 1).contains(busName))
     process.terminate()
     process.waitUntilExit()
+    XCTAssertThrowsError(try connection.call(busName, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "PlayPause", timeout: 1)) { error in
+      XCTAssertEqual((error as? BusError)?.name, "org.freedesktop.DBus.Error.ServiceUnknown", "\(error)")
+      XCTAssertTrue("\(error)".hasPrefix("\(busName) PlayPause: "), "\(error)")
+    }
+    // And a player that is gone before the lookup.
     try waitUntil { try players.list().isEmpty }
     XCTAssertThrowsError(try players.perform(.pause)) { XCTAssertEqual("\($0)", "no media player on the session bus") }
   }

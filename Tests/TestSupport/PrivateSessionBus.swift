@@ -8,6 +8,7 @@ public final class PrivateSessionBus {
   /// The bus address, for `DBUS_SESSION_BUS_ADDRESS`.
   public let address: String
   private let daemon: Process
+  /// The programs started on the bus (players, the notification daemon).
   private var players: [Process] = []
   private let folder: URL
 
@@ -70,48 +71,40 @@ public final class PrivateSessionBus {
       paths.append(url.path)
     }
     let before = Set(try names())
-    let player = Process()
-    player.executableURL = URL(fileURLWithPath: "/usr/bin/mpv")
-    player.arguments = ["--ao=null", "--no-video", "--really-quiet", "--loop-playlist=inf"] + paths
-    player.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
-    player.standardOutput = FileHandle.nullDevice
-    player.standardError = FileHandle.nullDevice
-    do { try player.run() } catch {
-      XCTFail("mpv could not start (\(error)): run the tests through `make test`, which installs mpv and mpv-mpris", file: file, line: line)
-      throw error
-    }
-    players.append(player)
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if let name = try names().first(where: { !before.contains($0) && $0.hasPrefix("org.mpris.MediaPlayer2.") }) {
-        return (player, String(name.dropFirst("org.mpris.MediaPlayer2.".count)))
-      }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    XCTFail("mpv did not appear on the bus within 10 s (is mpv-mpris installed?)", file: file, line: line)
-    throw XCTSkip("no player")
+    let prefix = "org.mpris.MediaPlayer2."
+    let (player, name) = try start("mpv", ["--ao=null", "--no-video", "--really-quiet", "--loop-playlist=inf"] + paths,
+                                   until: { !before.contains($0) && $0.hasPrefix(prefix) }, file: file, line: line)
+    return (player, String(name.dropFirst(prefix.count)))
   }
 
   /// Starts dunst, the notification daemon, on this bus and the X server of `$DISPLAY`, and waits
   /// until it owns org.freedesktop.Notifications.
   public func startNotificationDaemon(file: StaticString = #filePath, line: UInt = #line) throws {
-    let daemon = Process()
-    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
-    daemon.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
-    daemon.standardOutput = FileHandle.nullDevice
-    daemon.standardError = FileHandle.nullDevice
-    do { try daemon.run() } catch {
-      XCTFail("dunst could not start (\(error)): run the tests through `make test`, which installs it and an X server", file: file, line: line)
+    _ = try start("dunst", [], until: { $0 == "org.freedesktop.Notifications" }, file: file, line: line)
+  }
+
+  /// Starts `/usr/bin/PROGRAM` on this bus and waits (10 s at most) for a new name on the bus
+  /// that `isItsName` accepts; returns the process and that name.
+  private func start(_ program: String, _ arguments: [String], until isItsName: (String) -> Bool,
+                     file: StaticString, line: UInt) throws -> (Process, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(program)")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch {
+      XCTFail("\(program) could not start (\(error)): run the tests through `make test`, which installs it", file: file, line: line)
       throw error
     }
-    players.append(daemon)
+    players.append(process)
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
-      if try names().contains("org.freedesktop.Notifications") { return }
+      if let name = try names().first(where: isItsName) { return (process, name) }
       Thread.sleep(forTimeInterval: 0.1)
     }
-    XCTFail("dunst did not take org.freedesktop.Notifications within 10 s (is DISPLAY set?)", file: file, line: line)
-    throw XCTSkip("no notification daemon")
+    XCTFail("\(program) did not appear on the bus within 10 s (mpv needs mpv-mpris, dunst an X display)", file: file, line: line)
+    throw XCTSkip("\(program) not on the bus")
   }
 
   /// What dunstctl, dunst's own tool, says: `dunstctl ARGS...`.

@@ -42,6 +42,15 @@ public enum TestData {
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
   }
+
+  /// A rule file holding `text` in a temporary folder of `test`, as the agent accepts it (mode
+  /// 0644, owned by the user); its path.
+  public static func ruleFile(_ text: String, for test: XCTestCase) throws -> String {
+    let url = try temporaryDirectory(for: test).appendingPathComponent("test.rules")
+    try Data(text.utf8).write(to: url)
+    chmod(url.path, 0o644)
+    return url.path
+  }
 }
 
 /// What packaging/setup installed: the runtime library and the models.
