@@ -8,14 +8,15 @@ import HandPose
 /// moving, its tracking ID). Output: the index of the observation each track takes, or nil.
 ///
 /// - An observation with the tracking ID a track had last is that hand: the engine followed it.
-/// - Otherwise an observation continues a track when it lies where the hand was heading: within
-///   `reach` hand sizes of where one of its positions of the last 0.3 s, moved on at the velocity
-///   it had there, predicts, a reach that grows with the time since as a hand accelerating at
-///   `maximumAcceleration` would, and when its size is within `maximumSizeChange` of the hand's
-///   last size. So a hand
-///   lost for a few frames of a fast swipe and found again further along keeps its identity (a
-///   new tracking ID does not split it), while a detection across the picture, or a face next to
-///   a hand that was still a moment ago, does not join its trajectory.
+/// - Otherwise an observation continues a track when it lies where the hand was heading and is
+///   about its size: within `reach` hand sizes of where one of the hand's positions of its last
+///   0.3 s in view, moved on at the velocity it had there, predicts, plus what a hand accelerating
+///   at `maximumAcceleration` could add while it was missing; and within `maximumSizeChange` of
+///   its last size. So a hand lost for a few frames of a fast swipe and found again further along
+///   keeps its identity (a new tracking ID does not split it), while a detection across the
+///   picture, or a face next to a hand that was still a moment ago, does not join its trajectory.
+/// - An observation that no track takes, of a side whose hand is followed but was not seen on
+///   this frame, ends that hand's trajectory and starts a new one (`GestureRecognizer.process`).
 /// - The engine's chirality decides between tracks only as a tie-break: an observation that is
 ///   where one hand was heading continues it even when its chirality flipped for a frame or two
 ///   (fast motion, a hand seen edge-on). When the engine keeps calling a hand by the other side

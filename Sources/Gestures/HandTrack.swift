@@ -34,16 +34,7 @@ struct HandTrack {
   private var lastSampleFrame: Int? = nil
   private var lastSampleTime = -Double.infinity
   /// Palm centre when last seen, image plane (frame-height units).
-  private(set) var lastPalm = SIMD2<Double>.zero
-  /// Capture time the hand was last seen, seconds.
-  var lastSeenTime: Double { lastSeen }
-  /// See `HandPresentation.shortfall`: how far, in hand sizes, `point` lies beyond where this hand
-  /// could be at `time`.
-  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
-    presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration)
-  }
-  /// The hand's size when last seen (frame-height units), nil before it was seen.
-  var lastSize: Double? { presentation.lastSize }
+  private var lastPalm = SIMD2<Double>.zero
   /// Frames in a row the engine called this hand by the other chirality.
   var otherChiralityFrames = 0
   private(set) var trackingID = 0
@@ -55,7 +46,8 @@ struct HandTrack {
   private var features: [Double]
   /// False after an action fired, until the hand has rested (or was lost): one motion, one action.
   private var actionsArmed = true
-  /// The hand's recent motion, for whether it is presented.
+  /// The hand's recent motion: its speed says whether it is presented, its recent positions
+  /// where it could be now (for `HandIdentities`).
   private var presentation = HandPresentation()
   /// Whether the hand presents its pose (debounced: it changes after `presentedChangeFrames`
   /// frames in a row say so), and how many frames in a row said otherwise.
@@ -74,6 +66,15 @@ struct HandTrack {
     modelOutputs = models.map { Array(repeating: 0, count: $0.labels.count) }
     features = Array(repeating: 0, count: models.map(\.featureCount).max() ?? 0)
   }
+
+  /// See `HandPresentation.shortfall`: how far, in hand sizes, `point` lies beyond where this hand
+  /// could be at `time`.
+  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
+    presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration)
+  }
+
+  /// The hand's size when last seen (frame-height units), nil before it was seen.
+  var lastSize: Double? { presentation.lastSize }
 
   /// Forgets the hand: no pose, empty queue.
   mutating func reset() {
@@ -108,15 +109,15 @@ struct HandTrack {
       }
     }
     if probability < c.settings.minPoseConfidence { (label, probability) = (c.noneLabel, 1 - probability) }
-    let speed = presentation.speed(time: c.time, palm: hand.palmCentre(aspectRatio: c.aspectRatio), size: shape.size)
-    let frameLabel = label
+    let centre = hand.palmCentre(aspectRatio: c.aspectRatio)
+    let speed = presentation.speed(time: c.time, palm: centre, size: shape.size)
     report(evidence.observe(label, probability: probability, confirmFrames: c.settings.poseConfirmFrames,
                             releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
-    updatePresented(isPresented(frameLabel, speed: speed, c), c, events: &events)
+    updatePresented(isPresented(label, speed: speed, c), c, events: &events)
 
     active = true
     lastSeen = c.time
-    lastPalm = hand.palmCentre(aspectRatio: c.aspectRatio)
+    lastPalm = centre
     trackingID = hand.trackingID
     // One sample every `action_stride` frames, as Create ML's action classifier; below 30 frames
     // a second (a webcam in dim light, a slow machine) every frame at least 1/15 s apart, so a

@@ -2,7 +2,7 @@ import CDBus
 import Foundation
 
 /// A value on the bus: the D-Bus types gestured sends and reads.
-public indirect enum BusValue: Sendable, Equatable {
+public indirect enum BusValue: Sendable {
   case string(String)
   case objectPath(String)
   case bool(Bool)
@@ -21,8 +21,6 @@ public indirect enum BusValue: Sendable, Equatable {
   /// An array to send whose elements have the signature `element` (`s` for strings; `{sv}` for
   /// a dictionary of variants, sent empty): unlike `.array`, it says its type when empty.
   case typed(element: String, [BusValue])
-
-  public static func == (a: BusValue, b: BusValue) -> Bool { "\(a)" == "\(b)" }
 
   /// The value inside any variants.
   public var unwrapped: BusValue {

@@ -23,10 +23,12 @@ final class MediaCommandTests: XCTestCase {
     let (_, first) = try bus.startPlayer(tracks: 2)
     let (_, second) = try bus.startPlayer(tracks: 2)
     let titles = (try bus.playerctl(first, "metadata", "xesam:title"), try bus.playerctl(second, "metadata", "xesam:title"))
+    _ = try bus.playerctl(first, "volume", "0.5")
+    _ = try bus.playerctl(second, "volume", "0.5")
     // swipe_toward_image_right is the user's swipe_left, swipe_toward_image_left their swipe_right.
     let rulesPath = try TestData.ruleFile("""
       any swipe_left  -> media next player=\(second)
-      any swipe_right -> media volume- step=50% player=\(second)
+      any swipe_right -> media volume+ step=25% player=\(second)
 
       """, for: self)
     for clip in ["swipe_toward_image_right", "swipe_toward_image_left"] {
@@ -36,8 +38,8 @@ final class MediaCommandTests: XCTestCase {
     }
     XCTAssertEqual(try bus.playerctl(first, "metadata", "xesam:title"), titles.0, "the other player is left alone")
     XCTAssertNotEqual(try bus.playerctl(second, "metadata", "xesam:title"), titles.1, "next track")
-    XCTAssertEqual(Double(try bus.playerctl(first, "volume")) ?? -1, 1, accuracy: 0.001)
-    XCTAssertEqual(Double(try bus.playerctl(second, "volume")) ?? -1, 0.5, accuracy: 0.001)
+    XCTAssertEqual(Double(try bus.playerctl(first, "volume")) ?? -1, 0.5, accuracy: 0.001)
+    XCTAssertEqual(Double(try bus.playerctl(second, "volume")) ?? -1, 0.75, accuracy: 0.001)
   }
 
   func testPlayersListsThePlayersAndSaysWhenThereAreNone() throws {
