@@ -98,8 +98,8 @@ public struct GestureRecognizer: Sendable {
     Self.follow(&right, hands, rightHand, c, models: &models, events: &events)
     // A hand the engine has called by the other chirality for a while is that hand: the two
     // tracks change places (the other one is not in view).
-    let leftIsRight = left.otherChiralityFrames >= HandIdentities.relabelFrames && !right.active
-    let rightIsLeft = right.otherChiralityFrames >= HandIdentities.relabelFrames && !left.active
+    let leftIsRight = HandIdentities.isTheOtherHand(left) && !right.active
+    let rightIsLeft = HandIdentities.isTheOtherHand(right) && !left.active
     if leftIsRight || rightIsLeft {
       swap(&left, &right)
       left.relabel(as: .left, c, events: &events)
@@ -116,7 +116,12 @@ public struct GestureRecognizer: Sendable {
       return
     }
     var hand = hands[index]
-    track.otherChiralityFrames = hand.chirality == track.chirality ? 0 : track.otherChiralityFrames + 1
+    if hand.chirality == track.chirality {
+      track.otherChiralityFrames = 0
+      track.ownChiralityFrames += 1
+    } else {
+      track.otherChiralityFrames += 1
+    }
     hand.chirality = track.chirality
     track.observe(hand, c, models: &models, events: &events)
   }

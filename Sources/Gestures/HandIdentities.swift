@@ -20,7 +20,7 @@ import HandPose
 /// - The engine's chirality decides between tracks only as a tie-break: an observation that is
 ///   where one hand was heading continues it even when its chirality flipped for a frame or two
 ///   (fast motion, a hand seen edge-on). When the engine keeps calling a hand by the other side
-///   for `relabelFrames` frames while that other hand is not in view, the recognizer relabels it.
+///   (`isTheOtherHand`) while that other hand is not in view, the recognizer relabels it.
 /// - A hand of a side whose track is not active starts that track.
 struct HandIdentities {
   /// Hand sizes an observation may lie from a track's predicted position with no time missing
@@ -35,6 +35,15 @@ struct HandIdentities {
   static let maximumSizeChange = 2.0
   /// Frames in a row of the other chirality after which a followed hand is that other hand.
   static let relabelFrames = 5
+
+  /// Whether the engine has called `track`'s hand by the other chirality for long enough that it
+  /// is that hand: `relabelFrames` frames in a row, or, for a hand that has just appeared, at
+  /// least 2 frames in a row and as many as it was called by its own side (the engine's first
+  /// frames of a hand coming into view are the least sure of its side).
+  static func isTheOtherHand(_ track: HandTrack) -> Bool {
+    track.otherChiralityFrames >= relabelFrames
+      || (track.otherChiralityFrames >= 2 && track.otherChiralityFrames >= track.ownChiralityFrames)
+  }
 
   /// Observation index for the left and the right track, or nil.
   func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double)

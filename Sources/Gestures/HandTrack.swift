@@ -49,11 +49,17 @@ struct HandTrack {
   /// The hand's recent motion: its speed says whether it is presented, its recent positions
   /// where it could be now (for `HandIdentities`).
   private var presentation = HandPresentation()
-  /// Whether the hand presents its pose (debounced: it changes after `presentedChangeFrames`
-  /// frames in a row say so), and how many frames in a row said otherwise.
+  /// Whether the hand presents its pose, debounced: it becomes presented after
+  /// `presentedChangeFrames` frames in a row say so, and stops after frames in a row spanning
+  /// `unpresentedTime` seconds say otherwise (a twitch of a hand held up does not restart its
+  /// hold). When the frames started to disagree, and how many did.
   private var presented = false
   private var presentedDisagreement = 0
+  private var disagreementStart = 0.0
   static let presentedChangeFrames = 2
+  static let unpresentedTime = 0.15
+  /// Frames the hand was seen with its track's own chirality, since the track began.
+  var ownChiralityFrames = 0
   /// The built-in `open_palm` label, which also needs the palm toward the camera.
   private static let openPalmLabel = BuiltInPoseClassifier.labels.firstIndex(of: "open_palm")!
 
@@ -85,6 +91,7 @@ struct HandTrack {
     lastSampleFrame = nil
     actionsArmed = true
     otherChiralityFrames = 0
+    ownChiralityFrames = 0
     presentation.reset()
     presented = false
     presentedDisagreement = 0
@@ -164,6 +171,7 @@ struct HandTrack {
     presented = false
     presentedDisagreement = 0
     otherChiralityFrames = 0
+    ownChiralityFrames = 0
     chirality = newChirality
   }
 
@@ -204,16 +212,17 @@ struct HandTrack {
                                presented: change.label != c.noneLabel && presented))
   }
 
-  /// Takes this frame's presentation; after `presentedChangeFrames` frames in a row that
-  /// disagree with the current state, the state changes, and while a pose is held that is a
-  /// `.presentation` event.
+  /// Takes this frame's presentation; once enough frames in a row disagree with the current
+  /// state (see `presented`) it changes, and while a pose is held that is a `.presentation` event.
   private mutating func updatePresented(_ now: Bool, _ c: Context, events: inout [GestureEvent]) {
     guard now != presented else {
       presentedDisagreement = 0
       return
     }
+    if presentedDisagreement == 0 { disagreementStart = c.time }
     presentedDisagreement += 1
-    guard presentedDisagreement >= Self.presentedChangeFrames else { return }
+    guard presentedDisagreement >= Self.presentedChangeFrames,
+          now || c.time - disagreementStart >= Self.unpresentedTime else { return }
     presented = now
     presentedDisagreement = 0
     guard evidence.confirmed != c.noneLabel else { return }

@@ -54,6 +54,18 @@ final class PresentationTests: XCTestCase {
     XCTAssertEqual(presentedAtEnd(PlacedHands.events(sequence, settings: loose), "open_palm"), true)
   }
 
+  func testATwitchOfAHeldPalmDoesNotRestartItsHold() throws {
+    // hagrid_v2_palm held still for 2 s, except that on two frames (0.08 s) in the middle it
+    // jumps 0.3 hand sizes and back, as a hand held up twitches.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let sequence = (0..<50).map { index -> [HandObservation] in
+      let x = (25...26).contains(index) ? 0.5 + 0.3 * 0.18 / PlacedHands.aspect : 0.5
+      return [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5))]
+    }
+    let events = PlacedHands.events(sequence)
+    XCTAssertEqual(events.filter { $0.kind == .presentation }.map(\.presented), [true], "\(events)")
+  }
+
   func testTheBackOfAnOpenHandIsNotAPresentedPalm() throws {
     // hagrid_v2_stop_inverted: a real open hand with its back to the camera (as a guitar's
     // fretting hand, or a hand hanging by the side, shows it).
