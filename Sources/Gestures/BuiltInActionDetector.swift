@@ -99,10 +99,27 @@ public struct BuiltInActionDetector: Sendable {
     return size > 0 && (high - low).max() / size <= options.restDistance
   }
 
+  /// A swipe's longest straight move: where it starts and ends (sample indices), its axis (0: x,
+  /// 1: y), direction and distance in hand sizes.
+  private typealias Move = (distance: Double, start: Int, end: Int, axis: Int, sign: Double)
+
   private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
+    guard var move = longestMove(queue, size: size) else { return nil }
+    if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
+    guard let start = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
+    move.start = start
+    guard hasEnded(move, queue, size: size, handLost: handLost, aspectRatio: aspectRatio) else { return nil }
+    // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
+    let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
+    let confidence = Swift.min(1, 0.5 + 0.5 * (move.distance - options.swipeMinDistance) / options.swipeMinDistance)
+    return (action, confidence)
+  }
+
+  /// The longest fast, nearly straight, mostly one-way move in the queue, if one is long enough.
+  private func longestMove(_ queue: ActionQueue, size: Double) -> Move? {
     let o = options
     let n = queue.count
-    var best: (distance: Double, start: Int, end: Int, axis: Int, sign: Double)? = nil
+    var best: Move? = nil
     for first in 0..<(n - 1) {
       let origin = queue.palm(first)
       var previous = origin
@@ -120,51 +137,56 @@ public struct BuiltInActionDetector: Sendable {
         if along > (best?.distance ?? 0) { best = (along, first, last, axis, move[axis] > 0 ? 1 : -1) }
       }
     }
-    guard let best else { return nil }
-    if best.end == n - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
-    // The hand was in view before the swipe, not yet moving that way (else it came into the
-    // picture moving: raised into view, say), and it had a finger out when the swipe began (a
-    // fist or a thumbs up carried somewhere is no swipe).
-    // The swipe starts where the hand left its place: the last sample from which it still covers
-    // the swipe's distance (less the palm's jitter at rest).
-    var start = best.start
-    while start + 1 < best.end,
-          (queue.palm(best.end)[best.axis] - queue.palm(start + 1)[best.axis]) * best.sign / size >= best.distance - o.restDistance {
+    return best
+  }
+
+  /// Where the swipe begins, when it begins from a hand already in view: the last sample from
+  /// which it still covers its distance (less the palm's jitter at rest), not the queue's first;
+  /// the hand not just brought into view at an edge it moves away from (raised to show a pose or
+  /// to wave); a finger out (a fist or a thumbs up carried somewhere is no swipe); and over the
+  /// `swipeLeadInTime` before, the hand not yet moving that way (it came into the picture moving).
+  private func departure(of move: Move, _ queue: ActionQueue, size: Double, aspectRatio: Double) -> Int? {
+    let o = options
+    var start = move.start
+    while start + 1 < move.end,
+          (queue.palm(move.end)[move.axis] - queue.palm(start + 1)[move.axis]) * move.sign / size >= move.distance - o.restDistance {
       start += 1
     }
     guard start > 0 else { return nil }
-    // A hand that came into view at an edge moments ago and moves away from it is being brought
-    // into view (raised to show a pose or to wave), not swiping.
-    let leftEdge = best.sign > 0 ? 0 : (best.axis == 0 ? aspectRatio : 1)
-    if queue.time(start) - queue.time(0) < o.swipeSettleTime,
-       abs(queue.palm(0)[best.axis] - leftEdge) / size < o.swipeEdgeMargin {
+    let edgeLeft = move.sign > 0 ? 0 : (move.axis == 0 ? aspectRatio : 1)
+    if queue.time(start) - queue.time(0) < o.swipeSettleTime, abs(queue.palm(0)[move.axis] - edgeLeft) / size < o.swipeEdgeMargin {
       return nil
     }
-    let swipeSpeed = best.distance / Swift.max(queue.time(best.end) - queue.time(start), 1e-6)
     guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
     var before = start - 1
     while before > 0 && queue.time(start) - queue.time(before) < o.swipeLeadInTime { before -= 1 }
-    guard speed(queue, from: before, to: start, along: best.axis, sign: best.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed
-    else { return nil }
-    // Lost while still moving that way fast, next to the edge it moved toward: it left the picture.
-    if best.end == n - 1 && speed(queue, from: best.end - 1, to: best.end, along: best.axis, sign: best.sign, size: size)
+    let swipeSpeed = move.distance / Swift.max(queue.time(move.end) - queue.time(start), 1e-6)
+    guard speed(queue, from: before, to: start, along: move.axis, sign: move.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else {
+      return nil
+    }
+    return start
+  }
+
+  /// Whether the swipe has ended inside the picture: the hand was lost (but not while still
+  /// moving fast toward the edge it was about to cross: it left the picture), or for
+  /// `swipeEndTime` it went no further that way nor off to the side (a hand raised to wave starts
+  /// its first stroke sideways).
+  private func hasEnded(_ move: Move, _ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> Bool {
+    let o = options
+    let n = queue.count
+    let swipeSpeed = move.distance / Swift.max(queue.time(move.end) - queue.time(move.start), 1e-6)
+    if move.end == n - 1 && speed(queue, from: move.end - 1, to: move.end, along: move.axis, sign: move.sign, size: size)
       > o.swipeMaxLeadInSpeed * swipeSpeed {
-      let end = queue.palm(best.end)[best.axis]
-      let edge = best.sign > 0 ? (best.axis == 0 ? aspectRatio : 1) : 0
-      if abs(edge - end) / size < o.swipeEdgeMargin { return nil }
+      let edgeAhead = move.sign > 0 ? (move.axis == 0 ? aspectRatio : 1) : 0
+      if abs(edgeAhead - queue.palm(move.end)[move.axis]) / size < o.swipeEdgeMargin { return false }
     }
-    // Ended: the hand went no further that way, nor off to the side (a hand raised to wave starts
-    // its first stroke), for `swipeEndTime`, or was lost.
-    let endPoint = queue.palm(best.end)
-    if !handLost && queue.time(n - 1) - queue.time(best.end) < o.swipeEndTime { return nil }
-    for later in (best.end + 1)..<Swift.max(n, best.end + 1) {
+    if !handLost && queue.time(n - 1) - queue.time(move.end) < o.swipeEndTime { return false }
+    let endPoint = queue.palm(move.end)
+    for later in (move.end + 1)..<Swift.max(n, move.end + 1) {
       let drift = (queue.palm(later) - endPoint) / size
-      if drift[best.axis] * best.sign > o.swipeMaxOvershoot || abs(drift[1 - best.axis]) > o.swipeMaxOvershoot { return nil }
+      if drift[move.axis] * move.sign > o.swipeMaxOvershoot || abs(drift[1 - move.axis]) > o.swipeMaxOvershoot { return false }
     }
-    // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
-    let action = best.axis == 0 ? (best.sign > 0 ? 1 : 0) : (best.sign > 0 ? 3 : 2)
-    let confidence = Swift.min(1, 0.5 + 0.5 * (best.distance - o.swipeMinDistance) / o.swipeMinDistance)
-    return (action, confidence)
+    return true
   }
 
   /// How fast the palm moved from sample `first` to `last` along `axis` in the direction `sign`,
