@@ -83,9 +83,7 @@ final class ActionPerformer {
   /// logged; a keycode bound for a rare keysym is given back when idle.
   func poll() {
     runner.poll()
-    for line in bus.takeLogLines() {
-      if line.isWarning { log.warning(line.text, at: line.time) } else { log.info(line.text, at: line.time) }
-    }
+    logBusOutcomes()
     do { try keyboard?.restoreKeymapIfIdle() } catch { log.warning("restoring the keymap: \(error)") }
   }
 
@@ -96,6 +94,11 @@ final class ActionPerformer {
     timer.cancelAll()
     runner.stopAll()
     bus.finish(within: bus.timeout * 2)
+    logBusOutcomes()
+  }
+
+  /// Logs what the `media` and `notify` calls did since the last look.
+  private func logBusOutcomes() {
     for line in bus.takeLogLines() {
       if line.isWarning { log.warning(line.text, at: line.time) } else { log.info(line.text, at: line.time) }
     }

@@ -108,7 +108,9 @@ public struct BuiltInActionDetector: Sendable {
     if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
     guard let start = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
     move.start = start
-    guard hasEnded(move, queue, size: size, handLost: handLost, aspectRatio: aspectRatio) else { return nil }
+    guard hasEnded(move, queue, size: size, speed: meanSpeed(move.distance, from: move.start, to: move.end, queue), handLost: handLost, aspectRatio: aspectRatio) else {
+      return nil
+    }
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
     let confidence = Swift.min(1, 0.5 + 0.5 * (move.distance - options.swipeMinDistance) / options.swipeMinDistance)
@@ -160,8 +162,8 @@ public struct BuiltInActionDetector: Sendable {
     guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
     var before = start - 1
     while before > 0 && queue.time(start) - queue.time(before) < o.swipeLeadInTime { before -= 1 }
-    let swipeSpeed = move.distance / Swift.max(queue.time(move.end) - queue.time(start), 1e-6)
-    guard speed(queue, from: before, to: start, along: move.axis, sign: move.sign, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else {
+    guard speed(queue, from: before, to: start, along: move.axis, sign: move.sign, size: size)
+            <= o.swipeMaxLeadInSpeed * meanSpeed(move.distance, from: start, to: move.end, queue) else {
       return nil
     }
     return start
@@ -171,10 +173,10 @@ public struct BuiltInActionDetector: Sendable {
   /// moving fast toward the edge it was about to cross: it left the picture), or for
   /// `swipeEndTime` it went no further that way nor off to the side (a hand raised to wave starts
   /// its first stroke sideways).
-  private func hasEnded(_ move: Move, _ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> Bool {
+  private func hasEnded(_ move: Move, _ queue: ActionQueue, size: Double, speed swipeSpeed: Double, handLost: Bool,
+                        aspectRatio: Double) -> Bool {
     let o = options
     let n = queue.count
-    let swipeSpeed = move.distance / Swift.max(queue.time(move.end) - queue.time(move.start), 1e-6)
     if move.end == n - 1 && speed(queue, from: move.end - 1, to: move.end, along: move.axis, sign: move.sign, size: size)
       > o.swipeMaxLeadInSpeed * swipeSpeed {
       let edgeAhead = move.sign > 0 ? (move.axis == 0 ? aspectRatio : 1) : 0
@@ -187,6 +189,12 @@ public struct BuiltInActionDetector: Sendable {
       if drift[move.axis] * move.sign > o.swipeMaxOvershoot || abs(drift[1 - move.axis]) > o.swipeMaxOvershoot { return false }
     }
     return true
+  }
+
+  /// The mean speed of covering `distance` hand sizes from sample `first` to `last`, hand sizes
+  /// per second.
+  private func meanSpeed(_ distance: Double, from first: Int, to last: Int, _ queue: ActionQueue) -> Double {
+    distance / Swift.max(queue.time(last) - queue.time(first), 1e-6)
   }
 
   /// How fast the palm moved from sample `first` to `last` along `axis` in the direction `sign`,

@@ -47,7 +47,6 @@ public struct GestureRecognizer: Sendable {
   private var modelLabelMap: [[Int]] = []
   private var left: HandTrack
   private var right: HandTrack
-  private var identities = HandIdentities()
   private var lastAspectRatio = 1.0
 
   public init(settings: GestureSettings = GestureSettings(), mirrored: Bool = false, models: [GestureModel] = []) {
@@ -85,7 +84,7 @@ public struct GestureRecognizer: Sendable {
     var events: [GestureEvent] = []
     lastAspectRatio = aspectRatio
     let c = context(time: time, frame: frame, aspectRatio: aspectRatio)
-    var (leftHand, rightHand) = identities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio)
+    var (leftHand, rightHand) = HandIdentities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio)
     // A hand that cannot be the one a track follows (too far from where it was heading) starts a
     // trajectory of its own: what the track held is classified as if the hand had left.
     for index in hands.indices where index != leftHand && index != rightHand {

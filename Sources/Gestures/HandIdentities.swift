@@ -22,7 +22,7 @@ import HandPose
 ///   (fast motion, a hand seen edge-on). When the engine keeps calling a hand by the other side
 ///   (`isTheOtherHand`) while that other hand is not in view, the recognizer relabels it.
 /// - A hand of a side whose track is not active starts that track.
-struct HandIdentities {
+enum HandIdentities {
   /// Hand sizes an observation may lie from a track's predicted position with no time missing
   /// (the palm centre's jitter and a hand turning).
   static let reach = 0.75
@@ -46,7 +46,7 @@ struct HandIdentities {
   }
 
   /// Observation index for the left and the right track, or nil.
-  func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double)
+  static func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double)
     -> (left: Int?, right: Int?)
   {
     var best: (left: Int?, right: Int?) = (nil, nil)
@@ -65,7 +65,7 @@ struct HandIdentities {
   }
 
   /// The cost of `track` taking observation `index` (nil: taking none), or nil when it cannot.
-  private func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double) -> Double? {
+  private static func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double) -> Double? {
     let unassigned = 1000.0
     guard let index else { return unassigned }
     let hand = hands[index]
@@ -82,13 +82,10 @@ struct HandIdentities {
 }
 
 extension HandObservation {
-  /// The hand's size in the image plane (x scaled by the aspect ratio), as `HandShape.size`
-  /// measures it.
+  /// The hand's size in the image plane (x scaled by the aspect ratio): `HandShape.size` without
+  /// building a shape.
   func palmSize(aspectRatio: Double) -> Double {
     func point(_ joint: JointName) -> SIMD2<Double> { SIMD2(self[joint].x * aspectRatio, self[joint].y) }
-    let length = distance(point(.wrist), point(.middleMCP))
-    let side = distance(point(.wrist), point(.indexMCP))
-    let width = 1.25 * distance(point(.indexMCP), point(.littleMCP))
-    return Swift.max(length, side, width)
+    return HandShape.size(wrist: point(.wrist), indexMCP: point(.indexMCP), middleMCP: point(.middleMCP), littleMCP: point(.littleMCP))
   }
 }

@@ -61,9 +61,14 @@ public struct HandShape: Sendable, Equatable {
   /// knuckle), so a palm seen edge-on or foreshortened along its axis still measures about right.
   /// The factor 1.25 is the usual length-to-width ratio of a palm.
   public var size: Double {
-    let length = distance(self[.wrist], self[.middleMCP])
-    let side = distance(self[.wrist], self[.indexMCP])
-    let width = 1.25 * distance(self[.indexMCP], self[.littleMCP])
+    Self.size(wrist: self[.wrist], indexMCP: self[.indexMCP], middleMCP: self[.middleMCP], littleMCP: self[.littleMCP])
+  }
+
+  /// `size` from the four points it reads (image plane, both axes in the same units).
+  static func size(wrist: SIMD2<Double>, indexMCP: SIMD2<Double>, middleMCP: SIMD2<Double>, littleMCP: SIMD2<Double>) -> Double {
+    let length = distance(wrist, middleMCP)
+    let side = distance(wrist, indexMCP)
+    let width = 1.25 * distance(indexMCP, littleMCP)
     return Swift.max(Swift.max(length, side), Swift.max(width, 1e-9))
   }
 

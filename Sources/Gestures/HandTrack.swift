@@ -33,8 +33,6 @@ struct HandTrack {
   /// Frame index and capture time of the queue's newest sample.
   private var lastSampleFrame: Int? = nil
   private var lastSampleTime = -Double.infinity
-  /// Palm centre when last seen, image plane (frame-height units).
-  private var lastPalm = SIMD2<Double>.zero
   /// Frames in a row the engine called this hand by the other chirality.
   var otherChiralityFrames = 0
   private(set) var trackingID = 0
@@ -124,14 +122,13 @@ struct HandTrack {
 
     active = true
     lastSeen = c.time
-    lastPalm = centre
     trackingID = hand.trackingID
     // One sample every `action_stride` frames, as Create ML's action classifier; below 30 frames
     // a second (a webcam in dim light, a slow machine) every frame at least 1/15 s apart, so a
     // swipe at 5-15 fps keeps the few samples it has.
     if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
        c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 { return }
-    var palm = lastPalm
+    var palm = centre
     if !c.mirrored { palm.x = c.aspectRatio - palm.x }  // the user's view, as in a mirror
     queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures),
                  fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
@@ -163,10 +160,7 @@ struct HandTrack {
   /// other hand. A pose it held ends (and must be confirmed again for the right hand); its motion
   /// and action queue carry over.
   mutating func relabel(as newChirality: Chirality, _ c: Context, events: inout [GestureEvent]) {
-    if evidence.confirmed != c.noneLabel {
-      events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
-                                 gesture: c.poseLabels[c.noneLabel], confidence: 1, presented: false))
-    }
+    endPose(c, events: &events)
     evidence.reset()
     presented = false
     presentedDisagreement = 0
@@ -179,11 +173,15 @@ struct HandTrack {
   /// had left, and the track forgets the hand (a pose it held ends).
   mutating func restart(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
     flush(c, models: &models, events: &events)
-    if evidence.confirmed != c.noneLabel {
-      events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
-                                 gesture: c.poseLabels[c.noneLabel], confidence: 1, presented: false))
-    }
+    endPose(c, events: &events)
     reset()
+  }
+
+  /// The hand stops being this track's: a pose it held ends (a `none` event for its side).
+  private func endPose(_ c: Context, events: inout [GestureEvent]) {
+    guard evidence.confirmed != c.noneLabel else { return }
+    events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .pose,
+                               gesture: c.poseLabels[c.noneLabel], confidence: 1, presented: false))
   }
 
   /// Classifies what is left in the queue as if the hand had left, then empties it.

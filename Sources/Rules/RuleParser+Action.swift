@@ -104,14 +104,14 @@ extension RuleParser {
       case "step":
         switch command {
         case .volumeUp, .volumeDown:
-          let text = option.value.hasSuffix("%") ? String(option.value.dropLast()) : option.value
-          guard let number = Double(text), number.isFinite, number > 0,
-                case let fraction = option.value.hasSuffix("%") ? number / 100 : number, fraction <= 1 else {
+          let percent = option.value.hasSuffix("%")
+          guard let number = Double(percent ? String(option.value.dropLast()) : option.value), number.isFinite, number > 0,
+                case let fraction = percent ? number / 100 : number, fraction <= 1 else {
             error(line: token.line, column: valueColumn, "a volume \"step\" is a fraction of full volume from 0 to 1, like 0.1 or 10%" + (option.value.isEmpty ? "" : ", not \(quoted(option.value))"))
             good = false
             continue
           }
-          step = option.value.hasSuffix("%") ? number / 100 : number
+          step = fraction
         case .seekForward, .seekBackward:
           guard let seconds = Duration.seconds(option.value), seconds > 0 else {
             error(line: token.line, column: valueColumn, "a seek \"step\" is a duration like 10s" + (option.value.isEmpty ? "" : ", not \(quoted(option.value))"),

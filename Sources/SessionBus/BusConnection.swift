@@ -63,11 +63,6 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
     self.name = name
     self.message = message
   }
-
-  /// The call timed out: the other side did not answer.
-  public var isTimeout: Bool {
-    name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.Timeout"
-  }
 }
 
 /// A private connection to the user's session bus (libdbus), for blocking method calls with a

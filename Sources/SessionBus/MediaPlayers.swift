@@ -88,12 +88,10 @@ public final class MediaPlayers {
                      ?? (silent.isEmpty ? "no media player on the session bus" : "no media player answered\(quiet)"))
     }
     switch command {
-    case .playPause: try bus.call(target.busName, Self.path, Self.player, "PlayPause", timeout: timeout)
-    case .play: try bus.call(target.busName, Self.path, Self.player, "Play", timeout: timeout)
-    case .pause: try bus.call(target.busName, Self.path, Self.player, "Pause", timeout: timeout)
-    case .next: try bus.call(target.busName, Self.path, Self.player, "Next", timeout: timeout)
-    case .previous: try bus.call(target.busName, Self.path, Self.player, "Previous", timeout: timeout)
-    case .stop: try bus.call(target.busName, Self.path, Self.player, "Stop", timeout: timeout)
+    case .playPause, .play, .pause, .next, .previous, .stop:
+      let methods: [MediaCommand: String] = [.playPause: "PlayPause", .play: "Play", .pause: "Pause", .next: "Next",
+                                             .previous: "Previous", .stop: "Stop"]
+      try bus.call(target.busName, Self.path, Self.player, methods[command]!, timeout: timeout)
     case .volumeUp, .volumeDown:
       guard let volume = target.volume else { throw BusError("\(target.name) has no volume to change") }
       let changed = min(1, max(0, volume + (command == .volumeUp ? volumeStep : -volumeStep)))
