@@ -4,7 +4,8 @@
 /// the index of an action in `labels` and a confidence, or nil.
 ///
 /// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of at least
-/// `swipeMinDistance` hand sizes within `swipeMaxDuration` seconds, begun with at least one finger
+/// `swipeMinDistance` hand sizes (and `swipeMinTravel` of the picture's height) within
+/// `swipeMaxDuration` seconds, begun with at least one finger
 /// out (an open hand, two fingers, a pointing finger; during the move the hand may blur past
 /// recognition), that has ended (the hand stopped or
 /// turned back, or was lost in the picture). It begins from a hand already in view, not moving
@@ -20,6 +21,11 @@ public struct BuiltInActionDetector: Sendable {
   public struct Options: Sendable, Equatable {
     /// Net displacement of a swipe along its axis, in hand sizes (the real swipe clips move 4-6.5).
     public var swipeMinDistance = 2.0
+    /// Net displacement of a swipe in the picture, as a fraction of the picture's height: a swipe
+    /// is made to the camera and crosses a good part of its view (the real swipes cross 0.4-0.9),
+    /// while a hand far from the camera (a bystander, a presenter on a stage) lowered by two of its
+    /// small hand sizes crosses 0.06.
+    public var swipeMinTravel = 0.15
     /// Longest time the swipe's displacement may take, seconds (the real swipes take 0.6-0.9 s).
     public var swipeMaxDuration = 1.0
     /// Largest off-axis displacement, as a fraction of the on-axis one (about 30 degrees).
@@ -134,7 +140,7 @@ public struct BuiltInActionDetector: Sendable {
         let move = (point - origin) / size
         let axis = abs(move.y) > abs(move.x) ? 1 : 0
         let along = abs(move[axis]), across = abs(move[1 - axis])
-        guard along >= o.swipeMinDistance, across <= o.swipeMaxSlant * along,
+        guard along >= o.swipeMinDistance, along * size >= o.swipeMinTravel, across <= o.swipeMaxSlant * along,
               path[axis] / size <= o.swipeMaxPathRatio * along else { continue }
         if along > (best?.distance ?? 0) { best = (along, first, last, axis, move[axis] > 0 ? 1 : -1) }
       }

@@ -18,12 +18,17 @@ import HandPose
 /// label (not `none`) with at least `min_pose_confidence` is the frame's evidence. Actions: once a
 /// hand's queue has `action_interval` new samples, trained action models (with a full window)
 /// are asked first, then the built-in detector. A hand missing for more than `lostAfter` seconds
-/// has its queue classified a last time (a swipe lost inside the picture still counts) and emptied.
+/// has its queue classified as if it had left (a swipe lost inside the picture still counts); the
+/// queue is kept, in case the hand is found again where its motion led, until `rejoinWithin`.
 ///
 /// Steady state (no events, no new models) allocates nothing.
 public struct GestureRecognizer: Sendable {
-  /// Seconds a hand may be missing before its action queue is given up.
+  /// Seconds a hand may be missing before its action queue is classified as if it had left.
   public static let lostAfter = 0.5
+  /// Seconds a hand that was moving may be missing and still continue its trajectory (and its
+  /// action queue) when it is found again where its motion led (`HandIdentities`): a swipe's
+  /// longest time. After that the queue is given up.
+  public static let rejoinWithin = 1.0
 
   /// Thresholds of the stage. Changing the action window empties the queues.
   public var settings: GestureSettings {
@@ -48,6 +53,10 @@ public struct GestureRecognizer: Sendable {
   private var left: HandTrack
   private var right: HandTrack
   private var lastAspectRatio = 1.0
+  /// The source's usual time between frames, seconds (a running mean; nil before the second
+  /// frame), and the last frame's time.
+  private var frameInterval: Double? = nil
+  private var lastFrameTime: Double? = nil
 
   public init(settings: GestureSettings = GestureSettings(), mirrored: Bool = false, models: [GestureModel] = []) {
     self.settings = settings
@@ -84,7 +93,13 @@ public struct GestureRecognizer: Sendable {
     var events: [GestureEvent] = []
     lastAspectRatio = aspectRatio
     let c = context(time: time, frame: frame, aspectRatio: aspectRatio)
-    var (leftHand, rightHand) = HandIdentities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio)
+    if let last = lastFrameTime, time > last {
+      let interval = Swift.min(time - last, 0.5)
+      frameInterval = frameInterval.map { $0 + (interval - $0) * 0.1 } ?? interval
+    }
+    lastFrameTime = time
+    var (leftHand, rightHand) = HandIdentities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio,
+                                                      frameInterval: frameInterval ?? 1.0 / 30)
     // A hand that cannot be the one a track follows (too far from where it was heading) starts a
     // trajectory of its own: what the track held is classified as if the hand had left.
     for index in hands.indices where index != leftHand && index != rightHand {
@@ -111,7 +126,7 @@ public struct GestureRecognizer: Sendable {
   private static func follow(_ track: inout HandTrack, _ hands: [HandObservation], _ index: Int?, _ c: HandTrack.Context,
                               models: inout [GestureModel], events: inout [GestureEvent]) {
     guard let index else {
-      track.miss(c, lostAfter: Self.lostAfter, models: &models, events: &events)
+      track.miss(c, lostAfter: Self.lostAfter, keptFor: Self.rejoinWithin, models: &models, events: &events)
       return
     }
     var hand = hands[index]

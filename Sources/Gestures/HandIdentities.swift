@@ -7,14 +7,21 @@ import HandPose
 /// Input: the frame's observations and the two tracks (where each hand was, how fast it was
 /// moving, its tracking ID). Output: the index of the observation each track takes, or nil.
 ///
-/// - An observation with the tracking ID a track had last is that hand: the engine followed it.
+/// - An observation with the tracking ID a track had last is that hand: the engine followed it;
+///   unless it lies further than any hand moves in the time (`HandPresentation.maximumSpeed`):
+///   then the engine's region slid onto something else, such as the person's other hand.
 /// - Otherwise an observation continues a track when it lies where the hand was heading and is
 ///   about its size: within `reach` hand sizes of where one of the hand's positions of its last
 ///   0.3 s in view, moved on at the velocity it had there, predicts, plus what a hand accelerating
-///   at `maximumAcceleration` could add while it was missing; and within `maximumSizeChange` of
-///   its last size. So a hand lost for a few frames of a fast swipe and found again further along
-///   keeps its identity (a new tracking ID does not split it), while a detection across the
-///   picture, or a face next to a hand that was still a moment ago, does not join its trajectory.
+///   at `maximumAcceleration` could add while it was missing (up to `missedFrames` frames); and
+///   within `maximumSizeChange` of its last size. So a hand lost for a few frames of a fast swipe
+///   and found again further along keeps its identity (a new tracking ID does not split it), while
+///   a detection across the picture, or a face next to a hand that was still a moment ago, does
+///   not join its trajectory.
+/// - A hand that was moving when it was lost also continues where that motion leads, for up to
+///   `GestureRecognizer.rejoinWithin` seconds: ahead of it on its line, not far off it, no further
+///   than a swipe speeding up gets (`HandPresentation.heading`). That is a swipe whose hand blurred
+///   past recognition for most of its path, or, at 5-8 fps, moved two hand sizes between frames.
 /// - An observation that no track takes, of a side whose hand is followed but was not seen on
 ///   this frame, ends that hand's trajectory and starts a new one (`GestureRecognizer.process`).
 /// - The engine's chirality decides between tracks only as a tie-break: an observation that is
@@ -33,6 +40,12 @@ enum HandIdentities {
   /// measure holds up as it turns); two hands of different size, or a far one and a near one, are
   /// two hands.
   static let maximumSizeChange = 2.0
+  /// Frames a hand may be missing (at most `HandPresentation.window` seconds) for which the room
+  /// `maximumAcceleration` gives keeps growing. A hand that was not heading anywhere and is missing
+  /// for longer is not known to be the same hand when something turns up further away: an unseen
+  /// swipe at 25 fps still shows where it was heading on its first frames, and at 5 fps a
+  /// single missed frame is already 0.2 s.
+  static let missedFrames = 3.0
   /// Frames in a row of the other chirality after which a followed hand is that other hand.
   static let relabelFrames = 5
 
@@ -45,39 +58,63 @@ enum HandIdentities {
       || (track.otherChiralityFrames >= 2 && track.otherChiralityFrames >= track.ownChiralityFrames)
   }
 
-  /// Observation index for the left and the right track, or nil.
-  static func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double)
-    -> (left: Int?, right: Int?)
+  /// Observation index for the left and the right track, or nil. `frameInterval`: the source's
+  /// usual time between frames, seconds.
+  static func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double,
+                     frameInterval: Double) -> (left: Int?, right: Int?)
   {
+    let horizon = Swift.min(HandPresentation.window, Self.missedFrames * frameInterval)
     var best: (left: Int?, right: Int?) = (nil, nil)
     var bestCost = Double.infinity
-    // At most a handful of observations: try every pairing (-1: the track takes none).
-    for l in -1..<hands.count {
+    var leftFollowed = followed(hands, left, time: time, aspectRatio: aspectRatio)
+    var rightFollowed = followed(hands, right, time: time, aspectRatio: aspectRatio)
+    if let both = leftFollowed, both == rightFollowed {  // each track saw that ID last: its side decides
+      if hands[both].chirality == .left { rightFollowed = nil } else { leftFollowed = nil }
+    }
+    // At most a handful of observations: try every pairing (-1: the track takes none). A track
+    // whose hand the engine followed takes that observation.
+    for l in -1..<hands.count where leftFollowed == nil || l == leftFollowed {
       let leftIndex = l < 0 ? nil : l
-      guard let leftCost = cost(leftIndex, hands, left, time: time, aspectRatio: aspectRatio) else { continue }
-      for r in -1..<hands.count where r < 0 || r != l {
+      guard let leftCost = cost(leftIndex, hands, left, time: time, aspectRatio: aspectRatio, horizon: horizon) else { continue }
+      for r in -1..<hands.count where (r < 0 || r != l) && (rightFollowed == nil || r == rightFollowed) {
         let rightIndex = r < 0 ? nil : r
-        guard let rightCost = cost(rightIndex, hands, right, time: time, aspectRatio: aspectRatio) else { continue }
+        guard let rightCost = cost(rightIndex, hands, right, time: time, aspectRatio: aspectRatio, horizon: horizon) else { continue }
         if leftCost + rightCost < bestCost { (best, bestCost) = ((leftIndex, rightIndex), leftCost + rightCost) }
       }
     }
     return best
   }
 
+  /// The observation the engine followed from `track`'s hand: its tracking ID, somewhere the hand
+  /// could have moved to.
+  private static func followed(_ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double) -> Int? {
+    guard track.active else { return nil }
+    return hands.firstIndex { hand in
+      hand.trackingID == track.trackingID
+        && track.canReach(hand.palmCentre(aspectRatio: aspectRatio), size: hand.palmSize(aspectRatio: aspectRatio), at: time,
+                          reach: Self.reach)
+    }
+  }
+
   /// The cost of `track` taking observation `index` (nil: taking none), or nil when it cannot.
-  private static func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double) -> Double? {
+  /// (The observation the engine followed from the track's hand is taken before costs count.)
+  private static func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double,
+                           horizon: Double) -> Double? {
     let unassigned = 1000.0
     guard let index else { return unassigned }
     let hand = hands[index]
     let sameSide = hand.chirality == track.chirality
     guard track.active else { return sameSide ? unassigned / 2 - hand.confidence : nil }
-    if hand.trackingID == track.trackingID { return 0 }
-    let size = hand.palmSize(aspectRatio: aspectRatio)
-    guard let last = track.lastSize, size <= Self.maximumSizeChange * last, last <= Self.maximumSizeChange * size,
-          let shortfall = track.shortfall(to: hand.palmCentre(aspectRatio: aspectRatio), size: size,
-                                          at: time, acceleration: Self.maximumAcceleration),
-          shortfall <= Self.reach else { return nil }
-    return Swift.max(0, shortfall) + (sameSide ? 0 : 2)
+    let size = hand.palmSize(aspectRatio: aspectRatio), centre = hand.palmCentre(aspectRatio: aspectRatio)
+    if hand.trackingID == track.trackingID && track.canReach(centre, size: size, at: time, reach: Self.reach) { return 0 }
+    guard let last = track.lastSize, size <= Self.maximumSizeChange * last, last <= Self.maximumSizeChange * size else { return nil }
+    let side = sameSide ? 0.0 : 2.0
+    if let shortfall = track.shortfall(to: centre, size: size, at: time, acceleration: Self.maximumAcceleration, horizon: horizon),
+       shortfall <= Self.reach {
+      return Swift.max(0, shortfall) + side
+    }
+    guard let off = track.heading(to: centre, size: size, at: time, reach: Self.reach) else { return nil }
+    return Self.reach + off + side
   }
 }
 

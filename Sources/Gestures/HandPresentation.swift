@@ -19,6 +19,16 @@ struct HandPresentation {
   /// No hand moves faster than this many hand sizes per second; a faster step between two
   /// sightings is noise.
   static let maximumSpeed = 20.0
+  /// Slower than this, in hand sizes per second, a hand is not heading anywhere: the palm centre of
+  /// a hand held still wanders about 0.1 hand sizes a second over `window`; hands that talk move
+  /// about 1.
+  static let minimumHeadingSpeed = 0.5
+  /// Hand sizes per second squared a hand can speed up along its line: a swipe reaches its top
+  /// speed, 15-20 hand sizes a second, within about 0.1 s.
+  static let maximumSpeedUp = 200.0
+  /// How far off its line a hand heading somewhere may turn up, per hand size along it (about 31
+  /// degrees: as far as a swipe may slant).
+  static let headingSpread = 0.6
 
   private var times: [Double]
   private var palms: [SIMD2<Double>]
@@ -66,15 +76,17 @@ struct HandPresentation {
   /// The smallest distance, in hand sizes, from `point` at `time` to where the hand was heading at
   /// any of its positions of its last `window` seconds in view (each position moved on by the
   /// velocity the hand had there), less what a hand accelerating at `acceleration` hand sizes per
-  /// second squared could add in the time it was missing: at most 0 when the hand can be at
-  /// `point`. Measuring from several
-  /// recent positions copes with a followed hand whose landmarks lagged for a frame or two before
-  /// the engine found it again further along. Nil when the hand has no recent position.
-  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
+  /// second squared could add in the time it was missing, counted up to `horizon` seconds: at most
+  /// 0 when the hand can be at `point`. (A hand missing for longer, that was not heading anywhere,
+  /// is not known to be the same hand when something turns up far away; see `heading`.)
+  /// Measuring from several recent positions copes with a followed hand whose landmarks lagged
+  /// for a frame or two before the engine found it again further along. Nil when the hand has no
+  /// recent position.
+  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double, horizon: Double) -> Double? {
     let capacity = times.count
     guard count > 0 else { return nil }
     let last = times[(start + count - 1) % capacity]
-    let missing = Swift.max(0, time - last)
+    let missing = Swift.min(Swift.max(0, time - last), horizon)
     var best: Double? = nil
     var index = count - 1
     while index >= 0 {
@@ -96,6 +108,48 @@ struct HandPresentation {
       index -= 1
     }
     return best
+  }
+
+  /// Whether the hand could have moved to `point` by `time`: no further from where it was last
+  /// seen than `reach` hand sizes plus what `maximumSpeed` covers in the time between. False when
+  /// it has not been seen.
+  func canReach(_ point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Bool {
+    guard count > 0 else { return false }
+    let last = (start + count - 1) % times.count
+    let unit = Swift.max(size, sizes[last], 1e-9)
+    return distance(point, palms[last]) / unit <= reach + Self.maximumSpeed * Swift.max(0, time - times[last])
+  }
+
+  /// Whether `point` at `time` lies where the hand was heading when it was last seen: ahead of it
+  /// along its motion of its last `window` seconds in view (at least `minimumHeadingSpeed` hand
+  /// sizes per second), no further than it could have gone speeding up at `maximumSpeedUp` to at
+  /// most `maximumSpeed`, and at most `headingSpread` times as far off that line as along it (plus
+  /// `reach`). Returns how far off the line it lies, in hand sizes, or nil. So a swipe whose hand
+  /// blurs past recognition for most of its path (several frames at 25 fps, a single frame at 5)
+  /// is found again where it ends, and a hand that was still, moving slowly or moving elsewhere
+  /// is not joined to a detection far away.
+  func heading(to point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Double? {
+    let capacity = times.count
+    guard count > 1 else { return nil }
+    let lastIndex = count - 1, lastSlot = (start + lastIndex) % capacity
+    var oldest = lastIndex - 1
+    while oldest > 0 && times[lastSlot] - times[(start + oldest - 1) % capacity] <= Self.window + 1e-9 { oldest -= 1 }
+    let oldestSlot = (start + oldest) % capacity
+    let elapsed = times[lastSlot] - times[oldestSlot]
+    let missing = time - times[lastSlot]
+    guard elapsed >= Self.settleTime, elapsed <= Self.window + 1e-9, missing > 0 else { return nil }
+    let unit = Swift.max(size, sizes[lastSlot], 1e-9)
+    let motion = (palms[lastSlot] - palms[oldestSlot]) / unit
+    let speed = (motion * motion).sum().squareRoot() / elapsed
+    guard speed >= Self.minimumHeadingSpeed else { return nil }
+    let direction = motion / (speed * elapsed)
+    let offset = (point - palms[lastSlot]) / unit
+    let along = (offset * direction).sum()
+    let aside = offset - along * direction
+    let off = (aside * aside).sum().squareRoot()
+    let furthest = Swift.min(speed * missing + 0.5 * Self.maximumSpeedUp * missing * missing, Self.maximumSpeed * missing)
+    guard along > 0, along <= reach + furthest, off <= reach + Self.headingSpread * along else { return nil }
+    return off
   }
 
   /// How much the hand stands up in the picture: the cosine of the angle between its axis (wrist

@@ -44,6 +44,8 @@ struct HandTrack {
   private var features: [Double]
   /// False after an action fired, until the hand has rested (or was lost): one motion, one action.
   private var actionsArmed = true
+  /// Whether the queue was classified as if the hand had left since the hand was last seen.
+  private var classifiedAsLost = false
   /// The hand's recent motion: its speed says whether it is presented, its recent positions
   /// where it could be now (for `HandIdentities`).
   private var presentation = HandPresentation()
@@ -73,8 +75,19 @@ struct HandTrack {
 
   /// See `HandPresentation.shortfall`: how far, in hand sizes, `point` lies beyond where this hand
   /// could be at `time`.
-  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double) -> Double? {
-    presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration)
+  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double, horizon: Double) -> Double? {
+    presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration, horizon: horizon)
+  }
+
+  /// See `HandPresentation.heading`: how far off the line the hand was heading along `point` lies
+  /// (hand sizes), or nil when it does not lie ahead on it.
+  func heading(to point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Double? {
+    presentation.heading(to: point, size: size, at: time, reach: reach)
+  }
+
+  /// See `HandPresentation.canReach`: whether the hand could be at `point` by `time` at all.
+  func canReach(_ point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Bool {
+    presentation.canReach(point, size: size, at: time, reach: reach)
   }
 
   /// The hand's size when last seen (frame-height units), nil before it was seen.
@@ -88,6 +101,7 @@ struct HandTrack {
     lastSeen = -Double.infinity
     lastSampleFrame = nil
     actionsArmed = true
+    classifiedAsLost = false
     otherChiralityFrames = 0
     ownChiralityFrames = 0
     presentation.reset()
@@ -122,6 +136,7 @@ struct HandTrack {
 
     active = true
     lastSeen = c.time
+    classifiedAsLost = false
     trackingID = hand.trackingID
     // One sample every `action_stride` frames, as Create ML's action classifier; below 30 frames
     // a second (a webcam in dim light, a slow machine) every frame at least 1/15 s apart, so a
@@ -145,13 +160,20 @@ struct HandTrack {
     }
   }
 
-  /// The hand was not observed on this frame: evidence for `none`; after `lostAfter` seconds its
-  /// queue is classified a last time and emptied, and actions are armed again.
-  mutating func miss(_ c: Context, lostAfter: Double, models: inout [GestureModel], events: inout [GestureEvent]) {
+  /// The hand was not observed on this frame: evidence for `none`. After `lostAfter` seconds its
+  /// queue is classified as if the hand had left; after `keptFor` seconds (while it could still be
+  /// found again where its motion led) the queue is emptied and actions are armed again.
+  mutating func miss(_ c: Context, lostAfter: Double, keptFor: Double, models: inout [GestureModel], events: inout [GestureEvent]) {
     guard active else { return }
     report(evidence.observe(c.noneLabel, probability: 1, confirmFrames: c.settings.poseConfirmFrames,
                             releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
-    guard c.time - lastSeen > lostAfter else { return }
+    let missing = c.time - lastSeen
+    guard missing > lostAfter else { return }
+    if !classifiedAsLost {
+      classifiedAsLost = true
+      if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
+    }
+    guard missing > keptFor else { return }
     flush(c, models: &models, events: &events)
     if evidence.confirmed == c.noneLabel { active = false }
   }
@@ -186,7 +208,7 @@ struct HandTrack {
 
   /// Classifies what is left in the queue as if the hand had left, then empties it.
   mutating func flush(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
-    if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
+    if queue.count > 0 && actionsArmed && !classifiedAsLost { classifyActions(c, handLost: true, models: &models, events: &events) }
     queue.removeAll()
     lastSampleFrame = nil
     actionsArmed = true

@@ -7,11 +7,13 @@ import XCTest
 /// frame (what a mirrored camera would have delivered).
 enum ClipFolders {
   /// Writes the frames of the shared clip `name` into `folder` (created) as 0000.jpg, 0001.jpg, ...;
-  /// flipped horizontally when `flipped`.
-  static func write(_ name: String, flipped: Bool, to folder: URL) throws {
+  /// flipped horizontally when `flipped`; only every `every`th frame (the first, then every
+  /// `every`th after it: the clip as a camera at 1/`every` of its rate would have delivered it).
+  static func write(_ name: String, flipped: Bool, every: Int = 1, to folder: URL) throws {
     let source = try TestData.url("clips/\(name)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let frames = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { $0.hasSuffix(".jpg") }.sorted()
+    let all = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { $0.hasSuffix(".jpg") }.sorted()
+    let frames = stride(from: 0, to: all.count, by: every).map { all[$0] }
     XCTAssertFalse(frames.isEmpty, "no frames in \(source.path)")
     let decoder = JPEGDecoder(), encoder = JPEGEncoder()
     for frameName in frames {

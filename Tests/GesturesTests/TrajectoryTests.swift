@@ -39,6 +39,69 @@ final class TrajectoryTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lost, fps: 25.0 / 3)), ["left swipe_right"])
   }
 
+  func testASwipeLostFromTheStartOfItsMotionUntilItEndsCounts() throws {
+    // Frames 9-24 of the clip dropped: the hand is last seen as it starts to move (about one hand
+    // size a second), then lost for 0.64 s, longer than the 0.5 s after which a lost hand's queue
+    // is classified, and found again with a new tracking ID where its motion led: a fast swipe
+    // whose blur hides all of it. Also at 12.5 fps (every other frame).
+    let clip = try swipeClip()
+    let sequence = frames(clip, id: { $0 < 9 ? 1 : 2 }, lost: 9...24)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), ["left swipe_right"])
+    let sparse = frames(stride(from: 0, to: clip.count, by: 2).map { clip[$0] }, id: { $0 < 5 ? 1 : 2 }, lost: 5...12)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sparse, fps: 12.5)), ["left swipe_right"])
+  }
+
+  func testAStillHandLostAndAHandFoundFarAwayIsNoSwipe() throws {
+    // As on presenter_on_stage read at 15 fps: an open hand held still, lost for 0.4 s, and then
+    // a hand of the same side found 2.8 hand sizes away (new tracking ID), held there. Nothing
+    // showed the hand leave its place, so nothing says it swiped there. Real hand of the
+    // hagrid_v2_palm photo, placed.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let here = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.45, 0.5), trackingID: 1)
+    let there = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.45 + 2.8 * 0.18 / PlacedHands.aspect, 0.5),
+                                  trackingID: 2)
+    let sequence = Array(repeating: [here], count: 15) + Array(repeating: [], count: 5) + Array(repeating: [there], count: 15)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, fps: 15)), [])
+  }
+
+  func testAHandTheEngineFollowedOntoSomethingElseIsNotTheSameHand() throws {
+    // As on finger_counting read at 15 fps: the engine's tracking ID stays, but from one frame to
+    // the next its hand is 2.5 hand sizes further on (its region slid onto the person's other
+    // hand), faster than any hand moves. That is no swipe. Real hand of hagrid_v2_palm, placed:
+    // drifting slowly, then the jump, then held.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let step = 0.18 / PlacedHands.aspect  // one hand size across, as a fraction of the width
+    var sequence: [[HandObservation]] = []
+    for index in 0..<20 {
+      let x = 0.6 - 0.03 * step * Double(index)
+      sequence.append([PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5))])
+    }
+    for _ in 0..<15 {
+      sequence.append([PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.6 - 0.6 * step + 2.5 * step, 0.5))])
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, fps: 15)), [])
+  }
+
+  func testATrackKeepsTheHandTheEngineFollowed() throws {
+    // The person's right hand makes a fist, held (tracking ID 1); for four frames the engine calls
+    // it the left hand, while a second right hand (an open palm, new tracking ID) turns up half a
+    // hand size from it. The right hand is still the fist the engine followed: the palm does not
+    // take its place, and the fist does not become a left hand. Real hands of hagrid_v1_fist and
+    // hagrid_v2_palm (mirrored into right hands), placed.
+    let fist = try PlacedHands.photo("hagrid_v1_fist.jpg"), palm = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func right(_ photo: (hand: ReferenceData.Hand, width: Double, height: Double), at x: Double, id: Int, calledLeft: Bool = false) -> HandObservation {
+      var hand = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5), trackingID: id)
+      hand.chirality = calledLeft ? .left : .right
+      return hand
+    }
+    let x = 0.5, beside = 0.5 + 0.5 * 0.18 / PlacedHands.aspect
+    let sequence = Array(repeating: [right(fist, at: x, id: 1)], count: 12)
+      + Array(repeating: [right(fist, at: x, id: 1, calledLeft: true), right(palm, at: beside, id: 4)], count: 4)
+      + Array(repeating: [right(fist, at: x, id: 1)], count: 8)
+    let events = PlacedHands.events(sequence).filter { $0.kind == .pose }
+    XCTAssertEqual(events.map { "\($0.hand.rawValue) \($0.gesture)" }, ["right fist"])
+  }
+
   func testAChiralityFlipMidSwipeDoesNotSplitTheHand() throws {
     // The engine calls the fast-moving left hand "right" for two frames (new tracking IDs, as
     // palm detection found it again), loses it for two, then finds it as the left hand again.
@@ -138,6 +201,21 @@ final class TrajectoryTests: XCTestCase {
     // The same move from a hand held in view first is a swipe up.
     let swiped = try swipe("hagrid_v2_palm.jpg", from: SIMD2(0.5, 0.8), to: SIMD2(0.5, 0.2), hold: 12, moving: 8)
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(swiped)), ["left swipe_up"])
+  }
+
+  func testASmallMoveOfAHandFarFromTheCameraIsNoSwipe() throws {
+    // As on presenter_on_stage: a hand far from the camera (its palm 0.03 of the picture's
+    // height) lowered fast by 2.5 of its hand sizes crosses less than a tenth of the picture. The
+    // same move of a hand near the camera is a swipe. Real hand of hagrid_v2_palm, placed.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func lowered(palm: Double) -> [[HandObservation]] {
+      (0..<30).map { index in
+        let progress = Swift.min(1, Swift.max(0, Double(index - 10) / 8))
+        return [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.5, 0.3 + 2.5 * palm * progress), palm: palm)]
+      }
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lowered(palm: 0.03))), [])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lowered(palm: 0.15))), ["left swipe_down"])
   }
 
   func testAHandLoweredOutOfViewIsNoSwipe() throws {
