@@ -39,11 +39,12 @@ public struct BuiltInActionDetector: Sendable {
     /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5). Swipes
     /// take any hand shape.
     public var minOpenFraction = 0.6
-    /// Before a swipe the hand was in view and not yet moving that way: over the last
+    /// Before a swipe the hand was in view and not yet moving along its axis: over the last
     /// `swipeLeadInTime` seconds before the swipe's first sample (or since the hand was first
-    /// seen) the palm moved along the swipe's axis at most this fraction of the swipe's mean speed.
-    /// A hand lost at the end of a swipe was still moving when its last step was faster than this
-    /// fraction.
+    /// seen) the palm walked along the swipe's axis, either way, at most this fraction of the
+    /// swipe's mean speed. A hand lost at the end of a swipe was still moving when its last step
+    /// was faster than this fraction; a hand that came back faster than this after a swipe may be
+    /// waving.
     public var swipeMaxLeadInSpeed = 0.5
     public var swipeLeadInTime = 0.2
     /// A hand lost while still moving, with its palm centre within this many hand sizes of the
@@ -91,8 +92,16 @@ public struct BuiltInActionDetector: Sendable {
   /// Whether the newest samples, spanning at least `restDuration` seconds, stay within
   /// `restDistance` hand sizes.
   func isAtRest(_ queue: inout ActionQueue) -> Bool {
+    guard let newest = newestRest(queue) else { return false }
+    let size = queue.medianSize(from: newest.first)
+    return size > 0 && newest.spread / size <= options.restDistance
+  }
+
+  /// The newest samples spanning `restDuration` seconds: the first of them, and how far apart
+  /// their palm centres lie along either axis (queue units). Nil when the queue spans less.
+  private func newestRest(_ queue: ActionQueue) -> (first: Int, spread: Double)? {
     let n = queue.count
-    guard n >= 2, queue.time(n - 1) - queue.time(0) >= options.restDuration else { return false }
+    guard n >= 2, queue.time(n - 1) - queue.time(0) >= options.restDuration else { return nil }
     var first = n - 1
     while first > 0 && queue.time(n - 1) - queue.time(first - 1) <= options.restDuration { first -= 1 }
     if first > 0 { first -= 1 }  // include the sample just before, so the span covers restDuration
@@ -101,8 +110,7 @@ public struct BuiltInActionDetector: Sendable {
       low = pointwiseMin(low, queue.palm(index))
       high = pointwiseMax(high, queue.palm(index))
     }
-    let size = queue.medianSize(from: first)
-    return size > 0 && (high - low).max() / size <= options.restDistance
+    return (first, (high - low).max())
   }
 
   /// A swipe's longest straight move: where it starts and ends (sample indices), its axis (0: x,
@@ -152,7 +160,8 @@ public struct BuiltInActionDetector: Sendable {
   /// which it still covers its distance (less the palm's jitter at rest), not the queue's first;
   /// the hand not just brought into view at an edge it moves away from (raised to show a pose or
   /// to wave); a finger out (a fist or a thumbs up carried somewhere is no swipe); and over the
-  /// `swipeLeadInTime` before, the hand not yet moving that way (it came into the picture moving).
+  /// `swipeLeadInTime` before, the hand not yet moving along that axis, to or fro (it came into
+  /// the picture moving; it is turning at the end of a wave's stroke).
   private func departure(of move: Move, _ queue: ActionQueue, size: Double, aspectRatio: Double) -> Int? {
     let o = options
     var start = move.start
@@ -168,7 +177,7 @@ public struct BuiltInActionDetector: Sendable {
     guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
     var before = start - 1
     while before > 0 && queue.time(start) - queue.time(before) < o.swipeLeadInTime { before -= 1 }
-    guard speed(queue, from: before, to: start, along: move.axis, sign: move.sign, size: size)
+    guard pathSpeed(queue, from: before, to: start, along: move.axis, size: size)
             <= o.swipeMaxLeadInSpeed * meanSpeed(move.distance, from: start, to: move.end, queue) else {
       return nil
     }
@@ -178,7 +187,8 @@ public struct BuiltInActionDetector: Sendable {
   /// Whether the swipe has ended inside the picture: the hand was lost (but not while still
   /// moving fast toward the edge it was about to cross: it left the picture), or for
   /// `swipeEndTime` it went no further that way nor off to the side (a hand raised to wave starts
-  /// its first stroke sideways).
+  /// its first stroke sideways). A hand that turned straight back, about as fast, may be waving:
+  /// then the swipe has ended only once the hand rests, so a wave is found first.
   private func hasEnded(_ move: Move, _ queue: ActionQueue, size: Double, speed swipeSpeed: Double, handLost: Bool,
                         aspectRatio: Double) -> Bool {
     let o = options
@@ -194,13 +204,35 @@ public struct BuiltInActionDetector: Sendable {
       let drift = (queue.palm(later) - endPoint) / size
       if drift[move.axis] * move.sign > o.swipeMaxOvershoot || abs(drift[1 - move.axis]) > o.swipeMaxOvershoot { return false }
     }
+    if !handLost && turnedBack(move, queue, size: size, speed: swipeSpeed) {
+      guard let rest = newestRest(queue), rest.spread / size <= o.restDistance else { return false }
+    }
     return true
+  }
+
+  /// Whether after the swipe the hand came back far enough for a wave's reversal
+  /// (`waveHysteresis`) at more than `swipeMaxLeadInSpeed` of the swipe's speed.
+  private func turnedBack(_ move: Move, _ queue: ActionQueue, size: Double, speed swipeSpeed: Double) -> Bool {
+    for later in (move.end + 1)..<Swift.max(queue.count, move.end + 1) {
+      let back = -speed(queue, from: move.end, to: later, along: move.axis, sign: move.sign, size: size)
+      let distance = back * (queue.time(later) - queue.time(move.end))
+      if distance >= options.waveHysteresis && back > options.swipeMaxLeadInSpeed * swipeSpeed { return true }
+    }
+    return false
   }
 
   /// The mean speed of covering `distance` hand sizes from sample `first` to `last`, hand sizes
   /// per second.
   private func meanSpeed(_ distance: Double, from first: Int, to last: Int, _ queue: ActionQueue) -> Double {
     distance / Swift.max(queue.time(last) - queue.time(first), 1e-6)
+  }
+
+  /// How fast the palm moved to and fro from sample `first` to `last` along `axis`: the path it
+  /// walked along the axis, either way, over the time, hand sizes per second (a turn counts).
+  private func pathSpeed(_ queue: ActionQueue, from first: Int, to last: Int, along axis: Int, size: Double) -> Double {
+    var path = 0.0
+    for index in Swift.stride(from: first, to: last, by: 1) { path += abs(queue.palm(index + 1)[axis] - queue.palm(index)[axis]) }
+    return path / size / Swift.max(queue.time(last) - queue.time(first), 1e-6)
   }
 
   /// How fast the palm moved from sample `first` to `last` along `axis` in the direction `sign`,

@@ -28,11 +28,11 @@ final class WaveTests: XCTestCase {
     HandShape(hand.observation(), aspectRatio: Self.aspect).size / Self.aspect
   }
 
-  func actions(_ frames: [[HandObservation]], mirrored: Bool = false) -> [String] {
+  func actions(_ frames: [[HandObservation]], fps: Double = 25, mirrored: Bool = false) -> [String] {
     var recognizer = GestureRecognizer(mirrored: mirrored)
     var events: [GestureEvent] = []
     for (index, hands) in frames.enumerated() {
-      events += recognizer.process(hands, time: Double(index) / 25, frame: index, aspectRatio: Self.aspect)
+      events += recognizer.process(hands, time: Double(index) / fps, frame: index, aspectRatio: Self.aspect)
     }
     return events.filter { $0.kind == .action }.map(\.gesture)
   }
@@ -74,6 +74,40 @@ final class WaveTests: XCTestCase {
     let looped = Array((still + still.reversed() + still + still.reversed()).prefix(80))
     let size = handWidthFraction(fist[0])
     XCTAssertEqual(actions(oscillating(looped) { 0.7 * size * sin(2 * .pi * 2 * $0) }), [])
+  }
+
+  func testAWideWaveIsAWaveNotASwipe() throws {
+    // A hand held still for 0.6 s, then waved from the elbow: 1.2 and 1.5 hand sizes either side
+    // (strokes of 2.4 and 3 hand sizes, as long as a swipe), 1.5 and 2 Hz, for 2 cycles, then held
+    // again; at 25 and 15 fps. Each stroke is as long and fast as a swipe, but the hand turns
+    // straight back: the first read as a swipe before the wave could be seen.
+    let frames = try openHandFrames()
+    let size = handWidthFraction(frames[0])
+    for fps in [25.0, 15.0] {
+      for amplitude in [1.2, 1.5] {
+        for frequency in [1.5, 2.0] {
+          let waving = 2 / frequency, rest = 0.6
+          let sequence = oscillating(frames + frames, fps: fps) { t in
+            amplitude * size * sin(2 * .pi * frequency * Swift.min(waving, Swift.max(0, t - rest)))
+          }
+          let count = Int(((2 * rest + waving) * fps).rounded())
+          XCTAssertEqual(actions(Array(sequence.prefix(count)), fps: fps), ["wave"], "\(amplitude) hand sizes, \(frequency) Hz, \(fps) fps")
+        }
+      }
+    }
+  }
+
+  func testASwipeWithTheHandBroughtBackFastIsTheSwipe() throws {
+    // A real open palm (hagrid_v2_palm) swiped toward the image's right (0.4 s), brought straight
+    // back as fast, then held: one turn is no wave, and the swipe is the first move, not the
+    // return (which is as long, but begins with the hand turning).
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func at(_ x: Double) -> [HandObservation] {
+      [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5))]
+    }
+    let out = (1...10).map { at(0.3 + 0.4 * Double($0) / 10) }, back = (1...10).map { at(0.7 - 0.35 * Double($0) / 10) }
+    let sequence = Array(repeating: at(0.3), count: 12) + out + back + Array(repeating: at(0.35), count: 15)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), ["left swipe_left"])
   }
 
   func testRaisingTheHandToWaveIsAWaveAndNoSwipe() throws {
