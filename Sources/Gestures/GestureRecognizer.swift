@@ -25,9 +25,9 @@ import HandPose
 public struct GestureRecognizer: Sendable {
   /// Seconds a hand may be missing before its action queue is classified as if it had left.
   public static let lostAfter = 0.5
-  /// Seconds a hand that was moving may be missing and still continue its trajectory (and its
-  /// action queue) when it is found again where its motion led (`HandIdentities`): a swipe's
-  /// longest time. After that the queue is given up.
+  /// Seconds a missing hand's trajectory and action queue are kept: a hand found again where its
+  /// motion led (`HandIdentities`) continues them. A swipe's longest time; after that the queue
+  /// is given up.
   public static let rejoinWithin = 1.0
 
   /// Thresholds of the stage. Changing the action window empties the queues.

@@ -87,7 +87,7 @@ final class TrajectoryTests: XCTestCase {
     // it the left hand, while a second right hand (an open palm, new tracking ID) turns up half a
     // hand size from it. The right hand is still the fist the engine followed: the palm does not
     // take its place, and the fist does not become a left hand. Real hands of hagrid_v1_fist and
-    // hagrid_v2_palm (mirrored into right hands), placed.
+    // hagrid_v2_palm, placed and called right hands.
     let fist = try PlacedHands.photo("hagrid_v1_fist.jpg"), palm = try PlacedHands.photo("hagrid_v2_palm.jpg")
     func right(_ photo: (hand: ReferenceData.Hand, width: Double, height: Double), at x: Double, id: Int, calledLeft: Bool = false) -> HandObservation {
       var hand = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5), trackingID: id)
