@@ -69,6 +69,14 @@ struct ActionQueue {
     samplesSinceClassification = 0
   }
 
+  /// Drops the `count` oldest samples (at most all of them).
+  mutating func removeOldest(_ dropped: Int) {
+    let k = Swift.min(Swift.max(0, dropped), count)
+    start = (start + k) % capacity
+    count -= k
+    samplesSinceClassification = Swift.min(samplesSinceClassification, count)
+  }
+
   @inline(__always) private func slot(_ index: Int) -> Int { (start + index) % capacity }
 
   /// Capture time of sample `index` (0 = oldest), seconds.

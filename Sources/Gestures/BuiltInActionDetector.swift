@@ -90,11 +90,11 @@ public struct BuiltInActionDetector: Sendable {
   }
 
   /// Whether the newest samples, spanning at least `restDuration` seconds, stay within
-  /// `restDistance` hand sizes.
-  func isAtRest(_ queue: inout ActionQueue) -> Bool {
-    guard let newest = newestRest(queue) else { return false }
+  /// `restDistance` hand sizes: the index of the first of them, or nil.
+  func rest(_ queue: inout ActionQueue) -> Int? {
+    guard let newest = newestRest(queue) else { return nil }
     let size = queue.medianSize(from: newest.first)
-    return size > 0 && newest.spread / size <= options.restDistance
+    return size > 0 && newest.spread / size <= options.restDistance ? newest.first : nil
   }
 
   /// The newest samples spanning `restDuration` seconds: the first of them, and how far apart
@@ -150,7 +150,8 @@ public struct BuiltInActionDetector: Sendable {
         let along = abs(move[axis]), across = abs(move[1 - axis])
         guard along >= o.swipeMinDistance, along * size >= o.swipeMinTravel, across <= o.swipeMaxSlant * along,
               path[axis] / size <= o.swipeMaxPathRatio * along else { continue }
-        if along > (best?.distance ?? 0) { best = (along, first, last, axis, move[axis] > 0 ? 1 : -1) }
+        // Of two moves as long (a swipe and the hand brought back), the first.
+        if along > (best?.distance ?? 0) + 1e-6 { best = (along, first, last, axis, move[axis] > 0 ? 1 : -1) }
       }
     }
     return best
@@ -210,15 +211,17 @@ public struct BuiltInActionDetector: Sendable {
     return true
   }
 
-  /// Whether after the swipe the hand came back far enough for a wave's reversal
-  /// (`waveHysteresis`) at more than `swipeMaxLeadInSpeed` of the swipe's speed.
+  /// Whether the hand turned straight back after the swipe, without stopping: on its first sample
+  /// `swipeEndTime` or more after the swipe's end it is already back far enough for a wave's
+  /// reversal (`waveHysteresis`), at more than `swipeMaxLeadInSpeed` of the swipe's speed. (A hand
+  /// that stops at the end of a swipe and then brings the hand back, to swipe again, has ended.)
   private func turnedBack(_ move: Move, _ queue: ActionQueue, size: Double, speed swipeSpeed: Double) -> Bool {
-    for later in (move.end + 1)..<Swift.max(queue.count, move.end + 1) {
-      let back = -speed(queue, from: move.end, to: later, along: move.axis, sign: move.sign, size: size)
-      let distance = back * (queue.time(later) - queue.time(move.end))
-      if distance >= options.waveHysteresis && back > options.swipeMaxLeadInSpeed * swipeSpeed { return true }
-    }
-    return false
+    var later = move.end + 1
+    while later < queue.count && queue.time(later) - queue.time(move.end) < options.swipeEndTime { later += 1 }
+    guard later < queue.count else { return false }
+    let back = -speed(queue, from: move.end, to: later, along: move.axis, sign: move.sign, size: size)
+    return back * (queue.time(later) - queue.time(move.end)) >= options.waveHysteresis
+      && back > options.swipeMaxLeadInSpeed * swipeSpeed
   }
 
   /// The mean speed of covering `distance` hand sizes from sample `first` to `last`, hand sizes

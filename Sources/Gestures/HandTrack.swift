@@ -150,9 +150,11 @@ struct HandTrack {
     lastSampleFrame = c.frame
     lastSampleTime = c.time
     if !actionsArmed {
-      guard c.actionDetector.isAtRest(&queue) else { return }
+      // Armed again once the hand rests; the queue keeps the rest, so a swipe made right after it
+      // departs from a hand seen in place.
+      guard let rest = c.actionDetector.rest(&queue) else { return }
       actionsArmed = true
-      queue.removeAll()
+      queue.removeOldest(rest)
       return
     }
     if queue.samplesSinceClassification >= c.settings.actionInterval {

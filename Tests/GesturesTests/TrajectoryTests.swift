@@ -203,6 +203,28 @@ final class TrajectoryTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(swiped)), ["left swipe_up"])
   }
 
+  func testTwoSwipesWithTheHandBroughtBackAndRestedBetweenAreTwoSwipes() throws {
+    // Turning two pages: a real open palm (hagrid_v2_palm) swiped 0.4 of the width toward the
+    // image's right in 0.4 s, held 0.15 s, brought back in 0.8 s, rested 0.4 s, and the same
+    // again; at 25 and 15 fps. The return is no swipe (the hand has not rested since the first),
+    // and the second swipe departs from the rest: the rest that armed it is kept in the queue.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func at(_ x: Double) -> [HandObservation] {
+      [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5))]
+    }
+    for fps in [25.0, 15.0] {
+      func frames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
+      var sequence = Array(repeating: at(0.3), count: frames(0.5))
+      for _ in 0..<2 {
+        sequence += (1...frames(0.4)).map { at(0.3 + 0.4 * Double($0) / Double(frames(0.4))) }
+        sequence += Array(repeating: at(0.7), count: frames(0.15))
+        sequence += (1...frames(0.8)).map { at(0.7 - 0.4 * Double($0) / Double(frames(0.8))) }
+        sequence += Array(repeating: at(0.3), count: frames(0.4))
+      }
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, fps: fps)), ["left swipe_left", "left swipe_left"], "\(fps) fps")
+    }
+  }
+
   func testASmallMoveOfAHandFarFromTheCameraIsNoSwipe() throws {
     // As on presenter_on_stage: a hand far from the camera (its palm 0.03 of the picture's
     // height) lowered fast by 2.5 of its hand sizes crosses less than a tenth of the picture. The
