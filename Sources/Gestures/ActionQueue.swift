@@ -69,7 +69,7 @@ struct ActionQueue {
     samplesSinceClassification = 0
   }
 
-  /// Drops the `count` oldest samples (at most all of them).
+  /// Drops the `dropped` oldest samples (at most all of them).
   mutating func removeOldest(_ dropped: Int) {
     let k = Swift.min(Swift.max(0, dropped), count)
     start = (start + k) % capacity

@@ -90,8 +90,8 @@ public struct BuiltInActionDetector: Sendable {
   }
 
   /// Whether the newest samples, spanning at least `restDuration` seconds, stay within
-  /// `restDistance` hand sizes: the index of the first of them, or nil.
-  func rest(_ queue: inout ActionQueue) -> Int? {
+  /// `restDistance` hand sizes (the hand rests): the index of the first of them, or nil.
+  func restStart(_ queue: inout ActionQueue) -> Int? {
     guard let newest = newestRest(queue) else { return nil }
     let size = queue.medianSize(from: newest.first)
     return size > 0 && newest.spread / size <= options.restDistance ? newest.first : nil

@@ -152,7 +152,7 @@ struct HandTrack {
     if !actionsArmed {
       // Armed again once the hand rests; the queue keeps the rest, so a swipe made right after it
       // departs from a hand seen in place.
-      guard let rest = c.actionDetector.rest(&queue) else { return }
+      guard let rest = c.actionDetector.restStart(&queue) else { return }
       actionsArmed = true
       queue.removeOldest(rest)
       return
