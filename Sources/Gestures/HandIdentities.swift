@@ -66,19 +66,23 @@ enum HandIdentities {
     let horizon = Swift.min(HandPresentation.window, Self.missedFrames * frameInterval)
     var best: (left: Int?, right: Int?) = (nil, nil)
     var bestCost = Double.infinity
-    var leftFollowed = followed(hands, left, time: time, aspectRatio: aspectRatio)
-    var rightFollowed = followed(hands, right, time: time, aspectRatio: aspectRatio)
-    if let both = leftFollowed, both == rightFollowed {  // each track saw that ID last: its side decides
-      if hands[both].chirality == .left { rightFollowed = nil } else { leftFollowed = nil }
+    let leftFollowed = followed(hands, left, time: time, aspectRatio: aspectRatio)
+    let rightFollowed = followed(hands, right, time: time, aspectRatio: aspectRatio)
+    // A track whose hand the engine followed takes that observation; when each track saw that ID
+    // last, the observation's side decides which.
+    var leftTakes = leftFollowed, rightTakes = rightFollowed
+    if let both = leftFollowed, both == rightFollowed {
+      if hands[both].chirality == .left { rightTakes = nil } else { leftTakes = nil }
     }
-    // At most a handful of observations: try every pairing (-1: the track takes none). A track
-    // whose hand the engine followed takes that observation.
-    for l in -1..<hands.count where leftFollowed == nil || l == leftFollowed {
+    // At most a handful of observations: try every pairing (-1: the track takes none).
+    for l in -1..<hands.count where leftTakes == nil || l == leftTakes {
       let leftIndex = l < 0 ? nil : l
-      guard let leftCost = cost(leftIndex, hands, left, time: time, aspectRatio: aspectRatio, horizon: horizon) else { continue }
-      for r in -1..<hands.count where (r < 0 || r != l) && (rightFollowed == nil || r == rightFollowed) {
+      guard let leftCost = cost(leftIndex, hands, left, followed: leftFollowed, time: time, aspectRatio: aspectRatio,
+                                horizon: horizon) else { continue }
+      for r in -1..<hands.count where (r < 0 || r != l) && (rightTakes == nil || r == rightTakes) {
         let rightIndex = r < 0 ? nil : r
-        guard let rightCost = cost(rightIndex, hands, right, time: time, aspectRatio: aspectRatio, horizon: horizon) else { continue }
+        guard let rightCost = cost(rightIndex, hands, right, followed: rightFollowed, time: time, aspectRatio: aspectRatio,
+                                   horizon: horizon) else { continue }
         if leftCost + rightCost < bestCost { (best, bestCost) = ((leftIndex, rightIndex), leftCost + rightCost) }
       }
     }
@@ -91,29 +95,30 @@ enum HandIdentities {
     guard track.active else { return nil }
     return hands.firstIndex { hand in
       hand.trackingID == track.trackingID
-        && track.canReach(hand.palmCentre(aspectRatio: aspectRatio), size: hand.palmSize(aspectRatio: aspectRatio), at: time,
-                          reach: Self.reach)
+        && track.motion.canReach(hand.palmCentre(aspectRatio: aspectRatio), size: hand.palmSize(aspectRatio: aspectRatio),
+                                 at: time, reach: Self.reach)
     }
   }
 
   /// The cost of `track` taking observation `index` (nil: taking none), or nil when it cannot.
-  /// (The observation the engine followed from the track's hand is taken before costs count.)
-  private static func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, time: Double, aspectRatio: Double,
-                           horizon: Double) -> Double? {
+  /// `followed`: the observation the engine followed from the track's hand (`followed(_:_:time:aspectRatio:)`),
+  /// which costs nothing.
+  private static func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, followed: Int?, time: Double,
+                           aspectRatio: Double, horizon: Double) -> Double? {
     let unassigned = 1000.0
     guard let index else { return unassigned }
     let hand = hands[index]
     let sameSide = hand.chirality == track.chirality
     guard track.active else { return sameSide ? unassigned / 2 - hand.confidence : nil }
+    if index == followed { return 0 }
     let size = hand.palmSize(aspectRatio: aspectRatio), centre = hand.palmCentre(aspectRatio: aspectRatio)
-    if hand.trackingID == track.trackingID && track.canReach(centre, size: size, at: time, reach: Self.reach) { return 0 }
-    guard let last = track.lastSize, size <= Self.maximumSizeChange * last, last <= Self.maximumSizeChange * size else { return nil }
+    guard let last = track.motion.lastSize, size <= Self.maximumSizeChange * last, last <= Self.maximumSizeChange * size else { return nil }
     let side = sameSide ? 0.0 : 2.0
-    if let shortfall = track.shortfall(to: centre, size: size, at: time, acceleration: Self.maximumAcceleration, horizon: horizon),
+    if let shortfall = track.motion.shortfall(to: centre, size: size, at: time, acceleration: Self.maximumAcceleration, horizon: horizon),
        shortfall <= Self.reach {
       return Swift.max(0, shortfall) + side
     }
-    guard let off = track.heading(to: centre, size: size, at: time, reach: Self.reach) else { return nil }
+    guard let off = track.motion.heading(to: centre, size: size, at: time, reach: Self.reach) else { return nil }
     return Self.reach + off + side
   }
 }

@@ -56,14 +56,10 @@ struct HandPresentation {
       start = (start + 1) % capacity
       count -= 1
     }
-    let slot = (start + count) % capacity
+    let slot = self.slot(count)
     (times[slot], palms[slot], sizes[slot]) = (time, palm, size)
     count += 1
-    // The oldest sample within the window (at least one sample back).
-    var oldest = count - 1
-    while oldest > 0 && time - times[(start + oldest - 1) % capacity] <= Self.window + 1e-9 { oldest -= 1 }
-    if oldest == count - 1 && count > 1 { oldest -= 1 }
-    let first = (start + oldest) % capacity
+    let first = self.slot(windowStart())
     let elapsed = time - times[first]
     guard elapsed >= Self.settleTime else { return .infinity }
     let unit = Swift.max(size, sizes[first], 1e-9)
@@ -71,7 +67,18 @@ struct HandPresentation {
   }
 
   /// The hand's size when last seen (frame-height units); nil when it has not been seen.
-  var lastSize: Double? { count > 0 ? sizes[(start + count - 1) % times.count] : nil }
+  var lastSize: Double? { count > 0 ? sizes[slot(count - 1)] : nil }
+
+  @inline(__always) private func slot(_ index: Int) -> Int { (start + index) % times.count }
+
+  /// The index (0 = oldest) of the oldest sample within `window` seconds of the newest, and at
+  /// least one sample before it (0 when there is only one).
+  private func windowStart() -> Int {
+    let newest = times[slot(count - 1)]
+    var oldest = Swift.max(count - 2, 0)
+    while oldest > 0 && newest - times[slot(oldest - 1)] <= Self.window + 1e-9 { oldest -= 1 }
+    return oldest
+  }
 
   /// The smallest distance, in hand sizes, from `point` at `time` to where the hand was heading at
   /// any of its positions of its last `window` seconds in view (each position moved on by the
@@ -83,20 +90,19 @@ struct HandPresentation {
   /// for a frame or two before the engine found it again further along. Nil when the hand has no
   /// recent position.
   func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double, horizon: Double) -> Double? {
-    let capacity = times.count
     guard count > 0 else { return nil }
-    let last = times[(start + count - 1) % capacity]
+    let last = times[slot(count - 1)]
     let missing = Swift.min(Swift.max(0, time - last), horizon)
     var best: Double? = nil
     var index = count - 1
     while index >= 0 {
-      let slot = (start + index) % capacity
+      let slot = self.slot(index)
       if last - times[slot] > Self.window { break }
       let elapsed = time - times[slot]
       let unit = Swift.max(size, sizes[slot], 1e-9)
       var velocity = SIMD2<Double>.zero
       if index > 0 {
-        let before = (start + index - 1) % capacity
+        let before = self.slot(index - 1)
         let step = times[slot] - times[before]
         if step > 0 && step <= Self.window { velocity = (palms[slot] - palms[before]) / step }
         let speed = (velocity * velocity).sum().squareRoot() / unit
@@ -115,7 +121,7 @@ struct HandPresentation {
   /// it has not been seen.
   func canReach(_ point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Bool {
     guard count > 0 else { return false }
-    let last = (start + count - 1) % times.count
+    let last = slot(count - 1)
     let unit = Swift.max(size, sizes[last], 1e-9)
     return distance(point, palms[last]) / unit <= reach + Self.maximumSpeed * Swift.max(0, time - times[last])
   }
@@ -129,12 +135,8 @@ struct HandPresentation {
   /// is found again where it ends, and a hand that was still, moving slowly or moving elsewhere
   /// is not joined to a detection far away.
   func heading(to point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Double? {
-    let capacity = times.count
     guard count > 1 else { return nil }
-    let lastIndex = count - 1, lastSlot = (start + lastIndex) % capacity
-    var oldest = lastIndex - 1
-    while oldest > 0 && times[lastSlot] - times[(start + oldest - 1) % capacity] <= Self.window + 1e-9 { oldest -= 1 }
-    let oldestSlot = (start + oldest) % capacity
+    let lastSlot = slot(count - 1), oldestSlot = slot(windowStart())
     let elapsed = times[lastSlot] - times[oldestSlot]
     let missing = time - times[lastSlot]
     guard elapsed >= Self.settleTime, elapsed <= Self.window + 1e-9, missing > 0 else { return nil }

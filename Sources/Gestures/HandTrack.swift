@@ -47,8 +47,8 @@ struct HandTrack {
   /// Whether the queue was classified as if the hand had left since the hand was last seen.
   private var classifiedAsLost = false
   /// The hand's recent motion: its speed says whether it is presented, its recent positions
-  /// where it could be now (for `HandIdentities`).
-  private var presentation = HandPresentation()
+  /// where it could be now (read by `HandIdentities`).
+  private(set) var motion = HandPresentation()
   /// Whether the hand presents its pose, debounced: it becomes presented after
   /// `presentedChangeFrames` frames in a row say so, and stops after frames in a row spanning
   /// `unpresentedTime` seconds say otherwise (a twitch of a hand held up does not restart its
@@ -73,26 +73,6 @@ struct HandTrack {
     features = Array(repeating: 0, count: models.map(\.featureCount).max() ?? 0)
   }
 
-  /// See `HandPresentation.shortfall`: how far, in hand sizes, `point` lies beyond where this hand
-  /// could be at `time`.
-  func shortfall(to point: SIMD2<Double>, size: Double, at time: Double, acceleration: Double, horizon: Double) -> Double? {
-    presentation.shortfall(to: point, size: size, at: time, acceleration: acceleration, horizon: horizon)
-  }
-
-  /// See `HandPresentation.heading`: how far off the line the hand was heading along `point` lies
-  /// (hand sizes), or nil when it does not lie ahead on it.
-  func heading(to point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Double? {
-    presentation.heading(to: point, size: size, at: time, reach: reach)
-  }
-
-  /// See `HandPresentation.canReach`: whether the hand could be at `point` by `time` at all.
-  func canReach(_ point: SIMD2<Double>, size: Double, at time: Double, reach: Double) -> Bool {
-    presentation.canReach(point, size: size, at: time, reach: reach)
-  }
-
-  /// The hand's size when last seen (frame-height units), nil before it was seen.
-  var lastSize: Double? { presentation.lastSize }
-
   /// Forgets the hand: no pose, empty queue.
   mutating func reset() {
     active = false
@@ -104,7 +84,7 @@ struct HandTrack {
     classifiedAsLost = false
     otherChiralityFrames = 0
     ownChiralityFrames = 0
-    presentation.reset()
+    motion.reset()
     presented = false
     presentedDisagreement = 0
   }
@@ -129,7 +109,7 @@ struct HandTrack {
     }
     if probability < c.settings.minPoseConfidence { (label, probability) = (c.noneLabel, 1 - probability) }
     let centre = hand.palmCentre(aspectRatio: c.aspectRatio)
-    let speed = presentation.speed(time: c.time, palm: centre, size: shape.size)
+    let speed = motion.speed(time: c.time, palm: centre, size: shape.size)
     report(evidence.observe(label, probability: probability, confirmFrames: c.settings.poseConfirmFrames,
                             releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
     updatePresented(isPresented(label, speed: speed, c), c, events: &events)
