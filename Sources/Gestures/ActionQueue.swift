@@ -1,9 +1,12 @@
+import Foundation
+
 /// One hand's queue of samples for action classification: a ring buffer of fixed capacity,
 /// allocated once, oldest sample first.
 ///
 /// A sample holds the frame's capture time (seconds), the palm centre in the USER's view (as in a
-/// mirror: x toward the user's right, y down, units of the frame's height), the hand size in the
-/// same units, how open the hand is (0...1) and the pose values trained action models read.
+/// mirror: x toward the user's right, y down, units of the frame's height), how far the hand is
+/// turned in that view (`HandShape.roll`), the hand size in the same units, how open the hand is
+/// (0...1) and the pose values trained action models read.
 struct ActionQueue {
   /// Pose values stored per sample: `PoseFeatures` straightness (4), direction (4), thumb reach,
   /// thumb upness, pinch distance.
@@ -14,6 +17,7 @@ struct ActionQueue {
   private var start = 0
   private var times: [Double]
   private var palms: [SIMD2<Double>]
+  private var rolls: [Double]
   private var sizes: [Double]
   private var openness: [Double]
   private var fingersOut: [Double]
@@ -28,6 +32,7 @@ struct ActionQueue {
     self.capacity = capacity
     times = Array(repeating: 0, count: capacity)
     palms = Array(repeating: .zero, count: capacity)
+    rolls = Array(repeating: 0, count: capacity)
     sizes = Array(repeating: 0, count: capacity)
     openness = Array(repeating: 0, count: capacity)
     fingersOut = Array(repeating: 0, count: capacity)
@@ -35,9 +40,15 @@ struct ActionQueue {
     scratch = Array(repeating: 0, count: capacity)
   }
 
-  /// Appends a sample, dropping the oldest when full.
-  mutating func append(time: Double, palm: SIMD2<Double>, size: Double, openness open: Double, fingerOut: Double,
-                       pose: PoseFeatures) {
+  /// Appends a sample, dropping the oldest when full. `roll` is stored unwrapped: within half a
+  /// turn of the sample before, so a hand turning past straight down does not jump by a full turn.
+  mutating func append(time: Double, palm: SIMD2<Double>, roll: Double, size: Double, openness open: Double,
+                       fingerOut: Double, pose: PoseFeatures) {
+    var roll = roll
+    if count > 0 {
+      let previous = rolls[self.slot(count - 1)]
+      roll = previous + remainder(roll - previous, 2 * Double.pi)
+    }
     let slot: Int
     if count < capacity {
       slot = (start + count) % capacity
@@ -48,6 +59,7 @@ struct ActionQueue {
     }
     times[slot] = time
     palms[slot] = palm
+    rolls[slot] = roll
     sizes[slot] = size
     openness[slot] = open
     fingersOut[slot] = fingerOut
@@ -83,6 +95,8 @@ struct ActionQueue {
   func time(_ index: Int) -> Double { times[slot(index)] }
   /// Palm centre of sample `index`, user's view, frame-height units.
   func palm(_ index: Int) -> SIMD2<Double> { palms[slot(index)] }
+  /// How far the hand of sample `index` is turned, user's view, radians (unwrapped along the queue).
+  func roll(_ index: Int) -> Double { rolls[slot(index)] }
   /// Openness of sample `index`, 0...1.
   func openness(_ index: Int) -> Double { openness[slot(index)] }
   /// How surely at least one of the four fingers of sample `index` is out, 0...1.

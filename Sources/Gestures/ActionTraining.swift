@@ -85,8 +85,8 @@ extension GestureTraining {
         var queue = ActionQueue(capacity: window)
         for position in (end - window + 1)...end {
           let sample = samples[max(0, position - max(0, window - samples.count))]
-          queue.append(time: sample.time, palm: sample.palm, size: sample.size, openness: sample.openness,
-                       fingerOut: sample.fingerOut, pose: sample.pose)
+          queue.append(time: sample.time, palm: sample.palm, roll: sample.roll, size: sample.size,
+                       openness: sample.openness, fingerOut: sample.fingerOut, pose: sample.pose)
         }
         ModelFeatures.action(&queue, window: window, into: &vector)
         data.append(vector, label: example.label, group: index)
@@ -102,6 +102,7 @@ struct ActionSampler {
   struct Sample {
     var time: Double
     var palm: SIMD2<Double>
+    var roll: Double
     var size: Double
     var openness: Double
     var fingerOut: Double
@@ -123,9 +124,12 @@ struct ActionSampler {
       lastFrame = index
       let shape = HandShape(observation, aspectRatio: sequence.aspectRatio)
       let pose = PoseFeatures(shape)
-      var palm = observation.palmCentre(aspectRatio: sequence.aspectRatio)
-      if !sequence.mirrored { palm.x = sequence.aspectRatio - palm.x }  // the user's view
-      samples.append(Sample(time: frame.time, palm: palm, size: shape.size, openness: classifier.openness(pose),
+      var palm = observation.palmCentre(aspectRatio: sequence.aspectRatio), roll = shape.roll
+      if !sequence.mirrored {  // the user's view
+        palm.x = sequence.aspectRatio - palm.x
+        roll = -roll
+      }
+      samples.append(Sample(time: frame.time, palm: palm, roll: roll, size: shape.size, openness: classifier.openness(pose),
                              fingerOut: classifier.fingerOut(pose), pose: pose))
     }
     return samples

@@ -1,6 +1,6 @@
 /// The built-in actions: four swipes and a wave, found by rules over one hand's action queue.
 ///
-/// Input: the queue (palm centre in the user's view, hand size, openness, capture times). Output:
+/// Input: the queue (palm centre and turn in the user's view, hand size, openness, capture times). Output:
 /// the index of an action in `labels` and a confidence, or nil.
 ///
 /// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of at least
@@ -13,8 +13,9 @@
 /// does one last seen moving out over the picture's edge (lowered out of view). It is searched
 /// for anywhere in the queue, so a 45-sample window that is mostly stillness still finds a 0.7 s
 /// swipe. A wave is at least
-/// `waveReversals` horizontal direction reversals in a row, each stroke at least `waveMinStroke`
-/// hand sizes and at most `waveMaxStrokeDuration` seconds long, with the hand open. Distances are
+/// `waveReversals` direction reversals in a row of the palm moving sideways (each stroke at least
+/// `waveMinStroke` hand sizes) or of the hand turning in the picture (at least `waveMinTurn`), each
+/// stroke at most `waveMaxStrokeDuration` seconds long, with the hand open. Distances are
 /// in hand sizes and durations in seconds, so a slowly rising hand (about 1.2 hand sizes in a
 /// second on the real clip) or a fist carried across the frame is no swipe.
 public struct BuiltInActionDetector: Sendable {
@@ -52,6 +53,10 @@ public struct BuiltInActionDetector: Sendable {
     /// to an edge, moving away from it less than `swipeSettleTime` seconds later, is being brought
     /// into view: no swipe either.
     public var swipeEdgeMargin = 1.0
+    /// A swipe begins with the palm centre at least this many hand sizes inside the picture: a
+    /// hand cut by the picture's edge is not yet in view (a shrug with the hands at the bottom
+    /// edge is no swipe).
+    public var swipeMinInside = 0.5
     public var swipeSettleTime = 0.5
     /// Horizontal direction reversals that make a wave.
     public var waveReversals = 3
@@ -61,6 +66,15 @@ public struct BuiltInActionDetector: Sendable {
     public var waveMaxStrokeDuration = 1.0
     /// A reversal counts once the palm has come back this many hand sizes from its extreme.
     public var waveHysteresis = 0.3
+    /// A wave may also be a turn of the hand to and fro (from the wrist, or about the palm: the
+    /// palm stays nearly in place): each stroke turns the hand at least `waveMinTurn` radians (40
+    /// degrees; real waves turn it 50-80 a stroke, a hand held up to the camera while its fingers
+    /// open and close wobbles by 20-25), a reversal counts once it has turned back
+    /// `waveTurnHysteresis` (20 degrees), and the palm rises or falls at most `waveTurnMaxRise` hand
+    /// sizes meanwhile.
+    public var waveMinTurn = 40 * Double.pi / 180
+    public var waveTurnHysteresis = 20 * Double.pi / 180
+    public var waveTurnMaxRise = 1.0
     /// After an action fired, the next one needs the hand at rest first: its palm staying within
     /// `restDistance` hand sizes for `restDuration` seconds (or the hand lost). So a swipe's tail
     /// or a wave that goes on does not fire again.
@@ -159,7 +173,7 @@ public struct BuiltInActionDetector: Sendable {
 
   /// Where the swipe begins, when it begins from a hand already in view: the last sample from
   /// which it still covers its distance (less the palm's jitter at rest), not the queue's first;
-  /// the hand not just brought into view at an edge it moves away from (raised to show a pose or
+  /// the palm inside the picture; the hand not just brought into view at an edge it moves away from (raised to show a pose or
   /// to wave); a finger out (a fist or a thumbs up carried somewhere is no swipe); and over the
   /// `swipeLeadInTime` before, the hand not yet moving along that axis, to or fro (it came into
   /// the picture moving; it is turning at the end of a wave's stroke).
@@ -171,6 +185,9 @@ public struct BuiltInActionDetector: Sendable {
       start += 1
     }
     guard start > 0 else { return nil }
+    // A hand whose palm is half out of the picture (at its bottom edge, say) is not in view.
+    let origin = queue.palm(start)
+    guard Swift.min(origin.x, aspectRatio - origin.x, origin.y, 1 - origin.y) / size >= o.swipeMinInside else { return nil }
     let edgeLeft = move.sign > 0 ? 0 : (move.axis == 0 ? aspectRatio : 1)
     if queue.time(start) - queue.time(0) < o.swipeSettleTime, abs(queue.palm(0)[move.axis] - edgeLeft) / size < o.swipeEdgeMargin {
       return nil
@@ -188,8 +205,9 @@ public struct BuiltInActionDetector: Sendable {
   /// Whether the swipe has ended inside the picture: the hand was lost (but not while still
   /// moving fast toward the edge it was about to cross: it left the picture), or for
   /// `swipeEndTime` it went no further that way nor off to the side (a hand raised to wave starts
-  /// its first stroke sideways). A hand that turned straight back, about as fast, may be waving:
-  /// then the swipe has ended only once the hand rests, so a wave is found first.
+  /// its first stroke sideways). A hand that turned straight back, about as fast, may be waving,
+  /// and a hand raised may be raised to wave or to swing the arm: then the swipe has ended only
+  /// once the hand rests, so a wave is found first and a raise that goes on is no swipe.
   private func hasEnded(_ move: Move, _ queue: ActionQueue, size: Double, speed swipeSpeed: Double, handLost: Bool,
                         aspectRatio: Double) -> Bool {
     let o = options
@@ -205,7 +223,8 @@ public struct BuiltInActionDetector: Sendable {
       let drift = (queue.palm(later) - endPoint) / size
       if drift[move.axis] * move.sign > o.swipeMaxOvershoot || abs(drift[1 - move.axis]) > o.swipeMaxOvershoot { return false }
     }
-    if !handLost && turnedBack(move, queue, size: size, speed: swipeSpeed) {
+    let raised = move.axis == 1 && move.sign < 0
+    if !handLost && (raised || turnedBack(move, queue, size: size, speed: swipeSpeed)) {
       guard let rest = newestRest(queue), rest.spread / size <= o.restDistance else { return false }
     }
     return true
@@ -244,34 +263,44 @@ public struct BuiltInActionDetector: Sendable {
     (queue.palm(last)[axis] - queue.palm(first)[axis]) * sign / size / Swift.max(queue.time(last) - queue.time(first), 1e-6)
   }
 
+  /// What a wave swings to and fro: the palm from side to side (a wave from the elbow), or the
+  /// hand's turn in the picture (a wave from the wrist, or the hand turned about the palm).
+  private enum Swing { case sideways, turn }
+
   private func wave(_ queue: ActionQueue, size: Double) -> (action: Int, confidence: Double)? {
+    wave(queue, size: size, swing: .sideways) ?? wave(queue, size: size, swing: .turn)
+  }
+
+  private func wave(_ queue: ActionQueue, size: Double, swing: Swing) -> (action: Int, confidence: Double)? {
     let o = options
     let n = queue.count
-    let hysteresis = o.waveHysteresis * size
+    // Hand sizes sideways, or radians of turn.
+    func at(_ index: Int) -> Double { swing == .sideways ? queue.palm(index).x / size : queue.roll(index) }
+    let (minStroke, hysteresis) = swing == .sideways ? (o.waveMinStroke, o.waveHysteresis) : (o.waveMinTurn, o.waveTurnHysteresis)
     var direction = 0.0
     var lowest = 0, highest = 0, turn = 0, extreme = 0
     var run = 0, runStart = 0, runAmplitude = 0.0
     for index in 1..<n {
-      let x = queue.palm(index).x
+      let x = at(index)
       if direction == 0 {
-        if x < queue.palm(lowest).x { lowest = index }
-        if x > queue.palm(highest).x { highest = index }
-        if x - queue.palm(lowest).x >= hysteresis {
+        if x < at(lowest) { lowest = index }
+        if x > at(highest) { highest = index }
+        if x - at(lowest) >= hysteresis {
           (direction, turn, extreme) = (1, lowest, index)
-        } else if queue.palm(highest).x - x >= hysteresis {
+        } else if at(highest) - x >= hysteresis {
           (direction, turn, extreme) = (-1, highest, index)
         }
         continue
       }
-      if (x - queue.palm(extreme).x) * direction > 0 {
+      if (x - at(extreme)) * direction > 0 {
         extreme = index
         continue
       }
-      guard (queue.palm(extreme).x - x) * direction >= hysteresis else { continue }
+      guard (at(extreme) - x) * direction >= hysteresis else { continue }
       // A reversal at `extreme`: the stroke turn -> extreme is complete.
-      let amplitude = abs(queue.palm(extreme).x - queue.palm(turn).x) / size
+      let amplitude = abs(at(extreme) - at(turn))
       let duration = queue.time(extreme) - queue.time(turn)
-      if amplitude >= o.waveMinStroke && duration <= o.waveMaxStrokeDuration {
+      if amplitude >= minStroke && duration <= o.waveMaxStrokeDuration {
         // The run is judged from the end of its first stroke: where the hand was before it
         // started waving (raised from below, say) is not part of the wave.
         if run == 0 { (runStart, runAmplitude) = (extreme, 0) }
@@ -281,15 +310,17 @@ public struct BuiltInActionDetector: Sendable {
         run = 0
       }
       (turn, extreme, direction) = (extreme, index, -direction)
-      if run >= o.waveReversals, isWave(queue, from: runStart, to: index, size: size, meanStroke: runAmplitude / Double(run)) {
+      let maxRise = swing == .sideways ? runAmplitude / Double(Swift.max(run, 1)) : o.waveTurnMaxRise
+      if run >= o.waveReversals, isWave(queue, from: runStart, to: index, size: size, maxRise: maxRise) {
         return (GestureName.builtInActions.count - 1, Swift.min(1, 0.5 + 0.1 * Double(run)))
       }
     }
     return nil
   }
 
-  /// The hand stayed open and moved mostly sideways over the candidate wave.
-  private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, meanStroke: Double) -> Bool {
+  /// The hand stayed open over the candidate wave, its palm rising or falling at most `maxRise`
+  /// hand sizes (a sideways wave: its mean stroke; moving more up and down, it is no wave).
+  private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, maxRise: Double) -> Bool {
     var open = 0
     var top = Double.infinity, bottom = -Double.infinity
     for index in first...last {
@@ -297,6 +328,6 @@ public struct BuiltInActionDetector: Sendable {
       top = Swift.min(top, queue.palm(index).y)
       bottom = Swift.max(bottom, queue.palm(index).y)
     }
-    return Double(open) >= options.minOpenFraction * Double(last - first + 1) && (bottom - top) / size <= meanStroke
+    return Double(open) >= options.minOpenFraction * Double(last - first + 1) && (bottom - top) / size <= maxRise
   }
 }

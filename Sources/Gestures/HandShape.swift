@@ -78,6 +78,15 @@ public struct HandShape: Sendable, Equatable {
     (self[.wrist] + self[.indexMCP] + self[.middleMCP] + self[.ringMCP] + self[.littleMCP]) / 5
   }
 
+  /// How far the hand is turned in the picture: the angle of the palm's axis (wrist to middle
+  /// knuckle) from straight up, radians, positive clockwise on screen. A hand waved from the wrist,
+  /// or turned to and fro about the palm, swings it by 50-80 degrees a stroke while the palm itself
+  /// stays nearly in place; opening or closing the fingers does not change it.
+  public var roll: Double {
+    let axis = self[.middleMCP] - self[.wrist]
+    return atan2(axis.x, -axis.y)
+  }
+
   /// The same hand as a mirror shows it: x negated and chirality swapped. A left hand mirrored
   /// looks like a right hand, which is how trained models see every hand.
   public func mirrored() -> HandShape {

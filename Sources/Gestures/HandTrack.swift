@@ -123,10 +123,13 @@ struct HandTrack {
     // swipe at 5-15 fps keeps the few samples it has.
     if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
        c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 { return }
-    var palm = centre
-    if !c.mirrored { palm.x = c.aspectRatio - palm.x }  // the user's view, as in a mirror
-    queue.append(time: c.time, palm: palm, size: shape.size, openness: c.poseClassifier.openness(measures),
-                 fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
+    var palm = centre, roll = shape.roll
+    if !c.mirrored {  // the user's view, as in a mirror
+      palm.x = c.aspectRatio - palm.x
+      roll = -roll
+    }
+    queue.append(time: c.time, palm: palm, roll: roll, size: shape.size,
+                 openness: c.poseClassifier.openness(measures), fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
     lastSampleFrame = c.frame
     lastSampleTime = c.time
     if !actionsArmed {

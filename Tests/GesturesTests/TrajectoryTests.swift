@@ -247,4 +247,33 @@ final class TrajectoryTests: XCTestCase {
                             seen: { $0 < 15 + 5 })
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lowered + Array(repeating: [], count: 20))), [])
   }
+
+  func testRaisingTheArmAndSwingingItSlowlyIsNoSwipe() throws {
+    // As on a real clip of a person 2 m away (ivokersten/DynamicGestureRecognition, not
+    // committed): the hand rests low, the arm is raised fast, then swung slowly sideways (1.5
+    // hand sizes a second). Real open palm of hagrid_v2_palm, placed. The raise does not stop
+    // and rest at the top, so it is the start of another motion, not a swipe up; the same raise
+    // followed by a held hand is one.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func at(_ x: Double, _ y: Double) -> [HandObservation] {
+      [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, y))]
+    }
+    let rest = Array(repeating: at(0.3, 0.8), count: 15)
+    let raise = (1...8).map { at(0.3, 0.8 - 0.45 * Double($0) / 8) }
+    let sizePerFrame = 1.5 * 0.18 / PlacedHands.aspect / 25  // 1.5 palm lengths a second, as a width fraction
+    let swing = (1...40).map { at(0.3 + sizePerFrame * Double($0), 0.35) }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(rest + raise + swing)), [])
+    let held = Array(repeating: at(0.3, 0.35), count: 20)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(rest + raise + held)), ["left swipe_up"])
+  }
+
+  func testAHandCutByThePicturesEdgeIsNoSwipe() throws {
+    // As the shrug at the end of a real waving clip (han-le11/robot-machine-vision test2.mp4, not
+    // committed): the hand at the bottom edge, its palm centre on the edge, moved sideways. Half
+    // out of the picture, it is not a hand in view making a swipe; the same move in view is.
+    let edge = try swipe("hagrid_v2_palm.jpg", from: SIMD2(0.25, 1.0), to: SIMD2(0.75, 1.0))
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(edge)), [])
+    let inView = try swipe("hagrid_v2_palm.jpg", from: SIMD2(0.25, 0.8), to: SIMD2(0.75, 0.8))
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(inView)), ["left swipe_left"])
+  }
 }
