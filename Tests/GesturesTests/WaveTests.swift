@@ -4,7 +4,7 @@ import XCTest
 
 @testable import Gestures
 
-/// There is no real clip of a wave. These sequences are built honestly from real landmarks of a
+/// No real clip of a wave is committed. These sequences are built honestly from real landmarks of a
 /// real open hand (MediaPipe's landmarks of open_hand_rising, frames 120-199, where the hand is
 /// open and nearly still) moved sideways along a sinusoid, the way a palm moves when waving; the
 /// negative cases move the same real hand too slowly, or move a real fist.
