@@ -68,8 +68,8 @@ public struct BuiltInActionDetector: Sendable {
     public var waveHysteresis = 0.3
     /// A wave may also be a turn of the hand to and fro (from the wrist, or about the palm: the
     /// palm stays nearly in place): each stroke turns the hand at least `waveMinTurn` radians (40
-    /// degrees; real waves turn it 50-80 a stroke, a hand held up to the camera while its fingers
-    /// open and close wobbles by 20-25), a reversal counts once it has turned back
+    /// degrees; real waves turn it 50 or more a stroke, a hand held up to the camera while its fingers
+    /// open and close wobbles by up to 26), a reversal counts once it has turned back
     /// `waveTurnHysteresis` (20 degrees), and the palm rises or falls at most `waveTurnMaxRise` hand
     /// sizes meanwhile.
     public var waveMinTurn = 40 * Double.pi / 180
@@ -173,8 +173,9 @@ public struct BuiltInActionDetector: Sendable {
 
   /// Where the swipe begins, when it begins from a hand already in view: the last sample from
   /// which it still covers its distance (less the palm's jitter at rest), not the queue's first;
-  /// the palm inside the picture; the hand not just brought into view at an edge it moves away from (raised to show a pose or
-  /// to wave); a finger out (a fist or a thumbs up carried somewhere is no swipe); and over the
+  /// the palm inside the picture; the hand not just brought into view at an edge it moves away
+  /// from (raised to show a pose or to wave); a finger out (a fist or a thumbs up carried
+  /// somewhere is no swipe); and over the
   /// `swipeLeadInTime` before, the hand not yet moving along that axis, to or fro (it came into
   /// the picture moving; it is turning at the end of a wave's stroke).
   private func departure(of move: Move, _ queue: ActionQueue, size: Double, aspectRatio: Double) -> Int? {

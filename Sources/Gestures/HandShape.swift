@@ -79,9 +79,9 @@ public struct HandShape: Sendable, Equatable {
   }
 
   /// How far the hand is turned in the picture: the angle of the palm's axis (wrist to middle
-  /// knuckle) from straight up, radians, positive clockwise on screen. A hand waved from the wrist,
-  /// or turned to and fro about the palm, swings it by 50-80 degrees a stroke while the palm itself
-  /// stays nearly in place; opening or closing the fingers does not change it.
+  /// knuckle) from straight up, radians, positive clockwise on screen. A hand waved from the
+  /// wrist, or turned to and fro about the palm, swings it by 50 degrees or more a stroke while
+  /// the palm itself stays nearly in place; opening or closing the fingers does not change it.
   public var roll: Double {
     let axis = self[.middleMCP] - self[.wrist]
     return atan2(axis.x, -axis.y)

@@ -153,7 +153,7 @@ final class WaveTests: XCTestCase {
     // the wrist (the palm centre moves only 0.4 hand sizes either side, short of a sideways
     // wave's strokes) and about the palm centre (as a real clip of a man waving hello,
     // han-le11/robot-machine-vision test2.mp4, not committed: his palm stayed in place while
-    // his hand turned 50-80 degrees a stroke). At 25 and 15 fps, 1.5 and 2 Hz.
+    // his hand turned 51-75 degrees a stroke). At 25 and 15 fps, 1.5 and 2 Hz.
     for fps in [25.0, 15.0] {
       for frequency in [1.5, 2.0] {
         for aboutWrist in [true, false] {
@@ -170,7 +170,7 @@ final class WaveTests: XCTestCase {
 
   func testAHandWobblingAsItIsHeldUpIsNoWave() throws {
     // A hand held up to a phone camera wobbles while its fingers open and close (the real clip
-    // phone_hand_poses of dev_footage.csv: its palm axis turned 20-25 degrees to and fro). Turned
+    // phone_hand_poses of dev_footage.csv: its palm axis turned up to 26 degrees to and fro). Turned
     // 12 degrees either side at 2 Hz for 2 s: no wave.
     let sequence = try turning(fps: 25, seconds: 2.6, aboutWrist: true) { t in 12 * sin(2 * .pi * 2 * Swift.max(0, t - 0.6)) }
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), [])
