@@ -1,7 +1,7 @@
 /// The built-in actions: four swipes and a wave, found by rules over one hand's action queue.
 ///
-/// Input: the queue (palm centre and turn in the user's view, hand size, openness, capture times). Output:
-/// the index of an action in `labels` and a confidence, or nil.
+/// Input: the queue (palm centre and turn in the user's view, hand size, openness, capture
+/// times). Output: the index of an action in `labels` and a confidence, or nil.
 ///
 /// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of at least
 /// `swipeMinDistance` hand sizes (and `swipeMinTravel` of the picture's height) within
@@ -58,7 +58,8 @@ public struct BuiltInActionDetector: Sendable {
     /// edge is no swipe).
     public var swipeMinInside = 0.5
     public var swipeSettleTime = 0.5
-    /// Horizontal direction reversals that make a wave.
+    /// Direction reversals in a row (of the palm moving sideways, or of the hand turning) that make
+    /// a wave.
     public var waveReversals = 3
     /// Shortest wave stroke (peak to peak), hand sizes.
     public var waveMinStroke = 0.6
@@ -68,10 +69,10 @@ public struct BuiltInActionDetector: Sendable {
     public var waveHysteresis = 0.3
     /// A wave may also be a turn of the hand to and fro (from the wrist, or about the palm: the
     /// palm stays nearly in place): each stroke turns the hand at least `waveMinTurn` radians (40
-    /// degrees; real waves turn it 50 or more a stroke, a hand held up to the camera while its fingers
-    /// open and close wobbles by up to 26), a reversal counts once it has turned back
-    /// `waveTurnHysteresis` (20 degrees), and the palm rises or falls at most `waveTurnMaxRise` hand
-    /// sizes meanwhile.
+    /// degrees; real waves turn it 50 or more a stroke, a hand held up to the camera while its
+    /// fingers open and close wobbles by up to 26), a reversal counts once it has turned back
+    /// `waveTurnHysteresis` (20 degrees), and the palm rises or falls at most `waveTurnMaxRise`
+    /// hand sizes meanwhile.
     public var waveMinTurn = 40 * Double.pi / 180
     public var waveTurnHysteresis = 20 * Double.pi / 180
     public var waveTurnMaxRise = 1.0
@@ -175,9 +176,9 @@ public struct BuiltInActionDetector: Sendable {
   /// which it still covers its distance (less the palm's jitter at rest), not the queue's first;
   /// the palm inside the picture; the hand not just brought into view at an edge it moves away
   /// from (raised to show a pose or to wave); a finger out (a fist or a thumbs up carried
-  /// somewhere is no swipe); and over the
-  /// `swipeLeadInTime` before, the hand not yet moving along that axis, to or fro (it came into
-  /// the picture moving; it is turning at the end of a wave's stroke).
+  /// somewhere is no swipe); and over the `swipeLeadInTime` before, the hand not yet moving along
+  /// that axis, to or fro (it came into the picture moving; it is turning at the end of a wave's
+  /// stroke).
   private func departure(of move: Move, _ queue: ActionQueue, size: Double, aspectRatio: Double) -> Int? {
     let o = options
     var start = move.start
