@@ -1,3 +1,5 @@
+import Foundation
+
 /// The built-in actions: four swipes and a wave, found by rules over one hand's action queue.
 ///
 /// Input: the queue (palm centre and turn in the user's view, hand size, openness, capture
@@ -37,9 +39,14 @@ public struct BuiltInActionDetector: Sendable {
     /// many hand sizes past the swipe's end, nor this far off to the side (or the hand was lost).
     public var swipeMaxOvershoot = 0.5
     public var swipeEndTime = 0.1
-    /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5). Swipes
+    /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5): 0.83-1 on
+    /// real waves; a hand strumming a ukulele turns to and fro open on 0.5-0.64 of them. Swipes
     /// take any hand shape.
-    public var minOpenFraction = 0.6
+    public var minOpenFraction = 0.7
+    /// A waving hand stands up: the middle of its turn over the wave lies at most this far from
+    /// straight up, radians (60 degrees; real waves 2-23, while hands that rub sunscreen into an
+    /// arm or strum a ukulele, swinging to and fro, hang at 140-150).
+    public var waveMaxLean = 60 * Double.pi / 180
     /// Before a swipe the hand was in view and not yet moving along its axis: over the last
     /// `swipeLeadInTime` seconds before the swipe's first sample (or since the hand was first
     /// seen) the palm walked along the swipe's axis, either way, at most this fraction of the
@@ -320,16 +327,22 @@ public struct BuiltInActionDetector: Sendable {
     return nil
   }
 
-  /// The hand stayed open over the candidate wave, its palm rising or falling at most `maxRise`
-  /// hand sizes (a sideways wave: its mean stroke; moving more up and down, it is no wave).
+  /// The hand stayed open and stood up over the candidate wave, its palm rising or falling at
+  /// most `maxRise` hand sizes (a sideways wave: its mean stroke; moving more up and down, it is
+  /// no wave).
   private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, maxRise: Double) -> Bool {
     var open = 0
     var top = Double.infinity, bottom = -Double.infinity
+    var leftmost = Double.infinity, rightmost = -Double.infinity
     for index in first...last {
       if queue.openness(index) >= 0.5 { open += 1 }
       top = Swift.min(top, queue.palm(index).y)
       bottom = Swift.max(bottom, queue.palm(index).y)
+      leftmost = Swift.min(leftmost, queue.roll(index))
+      rightmost = Swift.max(rightmost, queue.roll(index))
     }
+    let lean = abs(remainder((leftmost + rightmost) / 2, 2 * Double.pi))
     return Double(open) >= options.minOpenFraction * Double(last - first + 1) && (bottom - top) / size <= maxRise
+      && lean <= options.waveMaxLean
   }
 }

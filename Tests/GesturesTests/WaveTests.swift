@@ -6,8 +6,9 @@ import XCTest
 
 /// No real clip of a wave is committed. These sequences are built honestly from real landmarks of a
 /// real open hand (MediaPipe's landmarks of open_hand_rising, frames 120-199, where the hand is
-/// open and nearly still) moved sideways along a sinusoid, the way a palm moves when waving; the
-/// negative cases move the same real hand too slowly, or move a real fist.
+/// open and nearly still, turned upright: on the clip its fingers point down, and a waving hand
+/// stands up) moved sideways along a sinusoid, the way a palm moves when waving; the negative
+/// cases move the same real hand too slowly, or move a real fist.
 final class WaveTests: XCTestCase {
   static let aspect = 640.0 / 360.0
 
@@ -37,8 +38,15 @@ final class WaveTests: XCTestCase {
     return events.filter { $0.kind == .action }.map(\.gesture)
   }
 
+  /// The open hand of open_hand_rising, frames 120-199, each frame turned half a turn in the
+  /// picture about its palm centre (fingers up instead of down; the hand's shape is unchanged).
   func openHandFrames() throws -> [ReferenceData.Hand] {
-    try ReferenceData.clip("open_hand_rising")[120..<200].map { $0[0] }
+    try ReferenceData.clip("open_hand_rising")[120..<200].map { frame in
+      let hand = frame[0]
+      let centre = [0, 5, 9, 13, 17].map { SIMD2(hand.landmarks[$0][0], hand.landmarks[$0][1]) }.reduce(.zero, +) / 5
+      return ReferenceData.Hand(chirality: hand.chirality, landmarks: hand.landmarks.map { [2 * centre.x - $0[0], 2 * centre.y - $0[1], $0[2]] },
+                                world: hand.world?.map { [-$0[0], -$0[1], $0[2]] })
+    }
   }
 
   func testWavingOpenHandIsAWave() throws {
@@ -127,25 +135,26 @@ final class WaveTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(intoView)), ["left wave"])
   }
 
-  /// A real open palm (hagrid_v2_palm, placed) turned in the picture by `angle(t)` degrees about
-  /// `pivot`: its wrist, or its palm centre.
-  func turning(fps: Double, seconds: Double, aboutWrist: Bool, angle: (Double) -> Double) throws -> [[HandObservation]] {
-    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
-    let hand = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.5, 0.45))
+  /// `hand` turned in the picture by `degrees` about its wrist or its palm centre (3-D joints too).
+  func turned(_ hand: HandObservation, by degrees: Double, aboutWrist: Bool) -> HandObservation {
     let aspect = PlacedHands.aspect
     let pivot = aboutWrist ? SIMD2(hand.joints[0].x * aspect, hand.joints[0].y)
       : [0, 5, 9, 13, 17].map { SIMD2(hand.joints[$0].x * aspect, hand.joints[$0].y) }.reduce(.zero, +) / 5
-    return (0..<Int((seconds * fps).rounded())).map { index in
-      let radians = angle(Double(index) / fps) * .pi / 180
-      let c = cos(radians), s = sin(radians)
-      let joints = hand.joints.map { joint -> Joint in
-        let p = SIMD2(joint.x * aspect, joint.y) - pivot
-        return Joint(x: (pivot.x + p.x * c - p.y * s) / aspect, y: pivot.y + p.x * s + p.y * c, z: joint.z)
-      }
-      let world = hand.worldJoints.map { SIMD3($0.x * c - $0.y * s, $0.x * s + $0.y * c, $0.z) }
-      return [HandObservation(chirality: hand.chirality, chiralityConfidence: hand.chiralityConfidence,
-                              confidence: hand.confidence, joints: joints, worldJoints: world, trackingID: 1)]
+    let c = cos(degrees * .pi / 180), s = sin(degrees * .pi / 180)
+    let joints = hand.joints.map { joint -> Joint in
+      let p = SIMD2(joint.x * aspect, joint.y) - pivot
+      return Joint(x: (pivot.x + p.x * c - p.y * s) / aspect, y: pivot.y + p.x * s + p.y * c, z: joint.z)
     }
+    let world = hand.worldJoints.map { SIMD3($0.x * c - $0.y * s, $0.x * s + $0.y * c, $0.z) }
+    return HandObservation(chirality: hand.chirality, chiralityConfidence: hand.chiralityConfidence,
+                           confidence: hand.confidence, joints: joints, worldJoints: world, trackingID: 1)
+  }
+
+  /// A real open palm (hagrid_v2_palm, placed) turned in the picture by `angle(t)` degrees.
+  func turning(fps: Double, seconds: Double, aboutWrist: Bool, angle: (Double) -> Double) throws -> [[HandObservation]] {
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let hand = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.5, 0.45))
+    return (0..<Int((seconds * fps).rounded())).map { [turned(hand, by: angle(Double($0) / fps), aboutWrist: aboutWrist)] }
   }
 
   func testAWaveFromTheWristIsAWave() throws {
@@ -174,5 +183,35 @@ final class WaveTests: XCTestCase {
     // 12 degrees either side at 2 Hz for 2 s: no wave.
     let sequence = try turning(fps: 25, seconds: 2.6, aboutWrist: true) { t in 12 * sin(2 * .pi * 2 * Swift.max(0, t - 0.6)) }
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), [])
+  }
+
+  func testAHangingHandSwungToAndFroIsNoWave() throws {
+    // Hands that rub sunscreen into an arm or strum a ukulele swing to and fro, open, with the
+    // fingers down (real clips from public repositories, not committed: their turn 140-150 degrees
+    // from upright). The open hand of open_hand_rising as the clip shows it (fingers down), moved
+    // sideways like the waves above: no wave. A waving hand stands up.
+    let hanging = try ReferenceData.clip("open_hand_rising")[120..<200].map { $0[0] }
+    let size = handWidthFraction(hanging[0])
+    for frequency in [1.5, 2.0, 3.0] {
+      XCTAssertEqual(actions(oscillating(hanging) { 0.7 * size * sin(2 * .pi * frequency * $0) }), [], "\(frequency) Hz")
+    }
+  }
+
+  func testAHandOpenOnlyHalfTheTimeIsNoWave() throws {
+    // A hand strumming turns to and fro open on 0.5-0.64 of its frames (a real ukulele clip, not
+    // committed). The real open palm of hagrid_v2_palm and the real fist of hagrid_v2_fist, 3
+    // frames of the palm to 2 of the fist, turned 30 degrees either side about the wrist at 2 Hz:
+    // no wave; the palm alone, turned the same way, is one.
+    let palm = try PlacedHands.photo("hagrid_v2_palm.jpg"), fist = try PlacedHands.photo("hagrid_v2_fist.jpg")
+    let open = PlacedHands.place(palm.hand, width: palm.width, height: palm.height, at: SIMD2(0.5, 0.45))
+    let closed = PlacedHands.place(fist.hand, width: fist.width, height: fist.height, at: SIMD2(0.5, 0.45))
+    func sequence(_ hand: (Int) -> HandObservation) -> [[HandObservation]] {
+      (0..<Int(2.6 * 25)).map { index in
+        let angle = 30 * sin(2 * .pi * 2 * Swift.max(0, Double(index) / 25 - 0.6))
+        return [turned(hand(index), by: angle, aboutWrist: true)]
+      }
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence { $0 % 5 < 3 ? open : closed })), [])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence { _ in open })), ["left wave"])
   }
 }
