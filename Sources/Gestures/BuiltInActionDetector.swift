@@ -334,15 +334,15 @@ public struct BuiltInActionDetector: Sendable {
   private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, maxRise: Double) -> Bool {
     var open = 0
     var top = Double.infinity, bottom = -Double.infinity
-    var leftmost = Double.infinity, rightmost = -Double.infinity
+    var leastTurn = Double.infinity, mostTurn = -Double.infinity
     for index in first...last {
       if queue.openness(index) >= 0.5 { open += 1 }
       top = Swift.min(top, queue.palm(index).y)
       bottom = Swift.max(bottom, queue.palm(index).y)
-      leftmost = Swift.min(leftmost, queue.roll(index))
-      rightmost = Swift.max(rightmost, queue.roll(index))
+      leastTurn = Swift.min(leastTurn, queue.roll(index))
+      mostTurn = Swift.max(mostTurn, queue.roll(index))
     }
-    let lean = abs(remainder((leftmost + rightmost) / 2, 2 * Double.pi))
+    let lean = abs(remainder((leastTurn + mostTurn) / 2, 2 * Double.pi))
     return Double(open) >= options.minOpenFraction * Double(last - first + 1) && (bottom - top) / size <= maxRise
       && lean <= options.waveMaxLean
   }
