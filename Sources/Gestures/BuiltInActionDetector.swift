@@ -143,11 +143,9 @@ public struct BuiltInActionDetector: Sendable {
   private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
     guard var move = longestMove(queue, size: size) else { return nil }
     if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
-    guard let start = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
+    guard let (start, speed) = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
     move.start = start
-    guard hasEnded(move, queue, size: size, speed: meanSpeed(move.distance, from: move.start, to: move.end, queue), handLost: handLost, aspectRatio: aspectRatio) else {
-      return nil
-    }
+    guard hasEnded(move, queue, size: size, speed: speed, handLost: handLost, aspectRatio: aspectRatio) else { return nil }
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
     let confidence = Swift.min(1, 0.5 + 0.5 * (move.distance - options.swipeMinDistance) / options.swipeMinDistance)
@@ -186,8 +184,8 @@ public struct BuiltInActionDetector: Sendable {
   /// from (raised to show a pose or to wave); a finger out (a fist or a thumbs up carried
   /// somewhere is no swipe); and over the `swipeLeadInTime` before, the hand not yet moving along
   /// that axis, to or fro (it came into the picture moving; it is turning at the end of a wave's
-  /// stroke).
-  private func departure(of move: Move, _ queue: ActionQueue, size: Double, aspectRatio: Double) -> Int? {
+  /// stroke). Returns that sample and the swipe's mean speed from it, hand sizes per second.
+  private func departure(of move: Move, _ queue: ActionQueue, size: Double, aspectRatio: Double) -> (start: Int, speed: Double)? {
     let o = options
     var start = move.start
     while start + 1 < move.end,
@@ -205,11 +203,11 @@ public struct BuiltInActionDetector: Sendable {
     guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
     var before = start - 1
     while before > 0 && queue.time(start) - queue.time(before) < o.swipeLeadInTime { before -= 1 }
-    guard pathSpeed(queue, from: before, to: start, along: move.axis, size: size)
-            <= o.swipeMaxLeadInSpeed * meanSpeed(move.distance, from: start, to: move.end, queue) else {
+    let swipeSpeed = meanSpeed(move.distance, from: start, to: move.end, queue)
+    guard pathSpeed(queue, from: before, to: start, along: move.axis, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else {
       return nil
     }
-    return start
+    return (start, swipeSpeed)
   }
 
   /// Whether the swipe has ended inside the picture: the hand was lost (but not while still

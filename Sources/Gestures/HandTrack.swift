@@ -154,10 +154,7 @@ struct HandTrack {
                             releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
     let missing = c.time - lastSeen
     guard missing > lostAfter else { return }
-    if !classifiedAsLost {
-      classifiedAsLost = true
-      if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
-    }
+    classifyAsLeft(c, models: &models, events: &events)
     guard missing > keptFor else { return }
     flush(c, models: &models, events: &events)
     if evidence.confirmed == c.noneLabel { active = false }
@@ -193,10 +190,17 @@ struct HandTrack {
 
   /// Classifies what is left in the queue as if the hand had left, then empties it.
   mutating func flush(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
-    if queue.count > 0 && actionsArmed && !classifiedAsLost { classifyActions(c, handLost: true, models: &models, events: &events) }
+    classifyAsLeft(c, models: &models, events: &events)
     queue.removeAll()
     lastSampleFrame = nil
     actionsArmed = true
+  }
+
+  /// Classifies the queue as if the hand had left, once until the hand is seen again.
+  private mutating func classifyAsLeft(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
+    guard !classifiedAsLost else { return }
+    classifiedAsLost = true
+    if queue.count > 0 && actionsArmed { classifyActions(c, handLost: true, models: &models, events: &events) }
   }
 
   /// Whether the hand presents its pose on this frame: it moves at most `pose_max_speed` hand
