@@ -21,7 +21,7 @@ let package = Package(
     // The data path.
     .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
     .target(name: "HandPose", dependencies: ["CLiteRT", "Imaging"]),
-    .target(name: "Gestures", dependencies: ["HandPose"]),
+    .target(name: "Gestures", dependencies: ["HandPose", "Imaging"]),
     .target(name: "Desktop", dependencies: ["CX11", "Imaging", "HandPose"]),
     .target(name: "Rules", dependencies: ["Gestures", "HandPose", "CX11", "SessionBus"]),
     .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["CX11"], path: "Tests/TestSupport"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
     .testTarget(name: "HandPoseTests", dependencies: ["HandPose", "Imaging", "TestSupport"]),
-    .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
+    .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Imaging", "TestSupport"]),
     .testTarget(name: "RulesTests", dependencies: ["Rules", "Gestures", "HandPose", "CX11", "SessionBus", "TestSupport"]),
     .testTarget(name: "DesktopTests", dependencies: ["Desktop", "CX11", "Imaging", "HandPose", "TestSupport"]),
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),

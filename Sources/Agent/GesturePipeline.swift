@@ -23,6 +23,8 @@ public final class GesturePipeline {
   public let detector: HandPoseDetector
   public var recognizer: GestureRecognizer
   public var matcher: RuleMatcher
+  /// Where the picture changed lately: how the gesture stage finds a hand lost in a fast move.
+  private var motion = MotionTrail()
   private(set) var frames = 0
 
   public init(detector: HandPoseDetector, recognizer: GestureRecognizer, rules: [Rule]) {
@@ -37,8 +39,10 @@ public final class GesturePipeline {
     let start = DispatchTime.now().uptimeNanoseconds
     result.hands = try detector.track(frame)
     let afterEngine = DispatchTime.now().uptimeNanoseconds
+    // Only while hands are about: an idle agent spends nothing on it.
+    if !result.hands.isEmpty || recognizer.isFollowingHands { motion.add(frame) } else { motion.reset() }
     result.events = recognizer.process(result.hands, time: frame.timestamp, frame: frames,
-                                       aspectRatio: Double(frame.width) / Double(max(1, frame.height)))
+                                       aspectRatio: Double(frame.width) / Double(max(1, frame.height)), motion: motion)
     for event in result.events { result.firings += matcher.handle(event) }
     result.firings += matcher.advance(to: frame.timestamp)
     frames += 1
@@ -58,6 +62,7 @@ public final class GesturePipeline {
   public func reset(rules: [Rule]? = nil) {
     detector.reset()
     recognizer.reset()
+    motion.reset()
     matcher = RuleMatcher(rules: rules ?? matcher.rules)
     frames = 0
   }

@@ -1,4 +1,5 @@
 import HandPose
+import Imaging
 
 /// The gesture stage: turns each frame's observed hands into gesture events.
 ///
@@ -87,9 +88,16 @@ public struct GestureRecognizer: Sendable {
     return names
   }
 
+  /// Whether a hand is being followed (seen lately, or missing but not yet given up): while none
+  /// is, where the picture changes does not matter to the stage.
+  public var isFollowingHands: Bool { left.active || right.active }
+
   /// Takes one frame: the hands observed on it, its capture time (seconds), index and aspect
-  /// ratio (width / height). Returns the frame's events, poses before actions, left hand first.
-  public mutating func process(_ hands: [HandObservation], time: Double, frame: Int, aspectRatio: Double) -> [GestureEvent] {
+  /// ratio (width / height), and where the picture changed lately, this frame included (a hand
+  /// lost in a fast move is found again by the way it went; nil: not known). Returns the frame's
+  /// events, poses before actions, left hand first.
+  public mutating func process(_ hands: [HandObservation], time: Double, frame: Int, aspectRatio: Double,
+                               motion: MotionTrail? = nil) -> [GestureEvent] {
     var events: [GestureEvent] = []
     lastAspectRatio = aspectRatio
     let c = context(time: time, frame: frame, aspectRatio: aspectRatio)
@@ -99,7 +107,7 @@ public struct GestureRecognizer: Sendable {
     }
     lastFrameTime = time
     var (leftHand, rightHand) = HandIdentities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio,
-                                                      frameInterval: frameInterval ?? 1.0 / 30)
+                                                      frameInterval: frameInterval ?? 1.0 / 30, motion: motion)
     // A hand that cannot be the one a track follows (too far from where it was heading) starts a
     // trajectory of its own: what the track held is classified as if the hand had left.
     for index in hands.indices where index != leftHand && index != rightHand {

@@ -1,4 +1,5 @@
 import HandPose
+import Imaging
 
 /// Which physical hand each observation of a frame is: the one place that decides it, right after
 /// the engine. The gesture stage follows two hands, the person's left and right; this stage says
@@ -22,6 +23,13 @@ import HandPose
 ///   `GestureRecognizer.rejoinWithin` seconds: ahead of it on its line, not far off it, no further
 ///   than a swipe speeding up gets (`HandPresentation.heading`). That is a swipe whose hand blurred
 ///   past recognition for most of its path, or, at 5-8 fps, moved two hand sizes between frames.
+/// - A hand that was lost while still (its swipe began too fast for the engine to follow, and
+///   it blurred past recognition from its first frames), continues where it is found again,
+///   however far, when the picture shows the way it went: every part of the line from where it
+///   was last seen to the observation changed since then (`MotionTrail`), while the picture as a
+///   whole did not (a cut, the camera moving); within `bridgeWithin` seconds, no faster than a
+///   hand moves, of the same chirality and about the same size. A face or the other hand that turns up across the
+///   picture, with nothing moving in between, does not join the trajectory.
 /// - An observation that no track takes, of a side whose hand is followed but was not seen on
 ///   this frame, ends that hand's trajectory and starts a new one (`GestureRecognizer.process`).
 /// - The engine's chirality decides between tracks only as a tie-break: an observation that is
@@ -46,6 +54,15 @@ enum HandIdentities {
   /// swipe at 25 fps still shows where it was heading on its first frames, and at 5 fps a
   /// single missed frame is already 0.2 s.
   static let missedFrames = 3.0
+  /// Seconds a hand may be missing and still be joined by the motion it left in the picture (the
+  /// blurred part of a swipe lasts 0.2-0.4 s on the real clips).
+  static let bridgeWithin = 0.5
+  /// Share of the line from where the hand was last seen to the observation that must have
+  /// changed (a hand that swept along it: all of it on the real clips).
+  static let minimumPathChange = 0.9
+  /// Largest share of the whole picture that may have changed on one frame meanwhile: the arm of
+  /// a swipe made close to the camera changes about a fifth; a cut or a camera moving, most of it.
+  static let maximumPictureChange = 0.5
   /// Frames in a row of the other chirality after which a followed hand is that other hand.
   static let relabelFrames = 5
 
@@ -59,9 +76,10 @@ enum HandIdentities {
   }
 
   /// Observation index for the left and the right track, or nil. `frameInterval`: the source's
-  /// usual time between frames, seconds.
+  /// usual time between frames, seconds; `motion`: where the picture changed lately (nil: not
+  /// known, and no hand is joined by it).
   static func assign(_ hands: [HandObservation], left: HandTrack, right: HandTrack, time: Double, aspectRatio: Double,
-                     frameInterval: Double) -> (left: Int?, right: Int?)
+                     frameInterval: Double, motion: MotionTrail? = nil) -> (left: Int?, right: Int?)
   {
     let horizon = Swift.min(HandPresentation.window, Self.missedFrames * frameInterval)
     var best: (left: Int?, right: Int?) = (nil, nil)
@@ -78,11 +96,11 @@ enum HandIdentities {
     for l in -1..<hands.count where leftTakes == nil || l == leftTakes {
       let leftIndex = l < 0 ? nil : l
       guard let leftCost = cost(leftIndex, hands, left, followed: leftFollowed, time: time, aspectRatio: aspectRatio,
-                                horizon: horizon) else { continue }
+                                horizon: horizon, motion: motion) else { continue }
       for r in -1..<hands.count where (r < 0 || r != l) && (rightTakes == nil || r == rightTakes) {
         let rightIndex = r < 0 ? nil : r
         guard let rightCost = cost(rightIndex, hands, right, followed: rightFollowed, time: time, aspectRatio: aspectRatio,
-                                   horizon: horizon) else { continue }
+                                   horizon: horizon, motion: motion) else { continue }
         if leftCost + rightCost < bestCost { (best, bestCost) = ((leftIndex, rightIndex), leftCost + rightCost) }
       }
     }
@@ -104,7 +122,7 @@ enum HandIdentities {
   /// `followed`: the observation the engine followed from the track's hand (`followed(_:_:time:aspectRatio:)`),
   /// which costs nothing.
   private static func cost(_ index: Int?, _ hands: [HandObservation], _ track: HandTrack, followed: Int?, time: Double,
-                           aspectRatio: Double, horizon: Double) -> Double? {
+                           aspectRatio: Double, horizon: Double, motion: MotionTrail?) -> Double? {
     let unassigned = 1000.0
     guard let index else { return unassigned }
     let hand = hands[index]
@@ -118,8 +136,22 @@ enum HandIdentities {
        shortfall <= Self.reach {
       return Swift.max(0, shortfall) + side
     }
-    guard let off = track.motion.heading(to: centre, size: size, at: time, reach: Self.reach) else { return nil }
-    return Self.reach + off + side
+    if let off = track.motion.heading(to: centre, size: size, at: time, reach: Self.reach) { return Self.reach + off + side }
+    guard sameSide, let motion, bridged(to: centre, size: Swift.max(size, last), track, time: time, aspectRatio: aspectRatio,
+                                        motion: motion) else { return nil }
+    return 2 * Self.reach
+  }
+
+  /// Whether the picture shows the way from where `track`'s hand was last seen to `centre`
+  /// (image plane, x scaled by the aspect ratio), a way a hand of `size` could have gone in the
+  /// time (`HandPresentation.maximumSpeed`): see `bridgeWithin`.
+  private static func bridged(to centre: SIMD2<Double>, size: Double, _ track: HandTrack, time: Double, aspectRatio: Double,
+                              motion: MotionTrail) -> Bool {
+    guard let last = track.motion.lastSighting, time > last.time, time - last.time <= Self.bridgeWithin,
+          distance(centre, last.palm) / size <= HandPresentation.maximumSpeed * (time - last.time),
+          motion.largestChange(after: last.time) <= Self.maximumPictureChange else { return false }
+    let scale = SIMD2(1 / aspectRatio, 1)
+    return motion.changedShare(from: last.palm * scale, to: centre * scale, after: last.time) >= Self.minimumPathChange
   }
 }
 

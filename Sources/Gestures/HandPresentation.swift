@@ -66,6 +66,14 @@ struct HandPresentation {
     return distance(palm, palms[first]) / unit / elapsed
   }
 
+  /// When the hand was last seen and where its palm centre was (image plane, x scaled by the
+  /// aspect ratio); nil when it has not been seen.
+  var lastSighting: (time: Double, palm: SIMD2<Double>)? {
+    guard count > 0 else { return nil }
+    let last = slot(count - 1)
+    return (times[last], palms[last])
+  }
+
   /// The hand's size when last seen (frame-height units); nil when it has not been seen.
   var lastSize: Double? { count > 0 ? sizes[slot(count - 1)] : nil }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HandPose
+import Imaging
 
 @testable import Gestures
 
@@ -42,13 +43,20 @@ enum PlacedHands {
                            worldJoints: world.isEmpty ? Array(repeating: .zero, count: 21) : world, trackingID: trackingID)
   }
 
-  /// The events a recognizer gives on a sequence of frames at `fps`.
+  /// The events a recognizer gives on a sequence of frames at `fps`; with `pictures` (one per
+  /// frame), it also sees where they changed.
   static func events(_ frames: [[HandObservation]], fps: Double = 25, settings: GestureSettings = GestureSettings(),
-                     mirrored: Bool = false) -> [GestureEvent] {
+                     mirrored: Bool = false, pictures: [Frame]? = nil) -> [GestureEvent] {
     var recognizer = GestureRecognizer(settings: settings, mirrored: mirrored)
     var events: [GestureEvent] = []
+    var motion = MotionTrail()
     for (index, hands) in frames.enumerated() {
-      events += recognizer.process(hands, time: Double(index) / fps, frame: index, aspectRatio: aspect)
+      let time = Double(index) / fps
+      if var picture = pictures?[index] {
+        picture.timestamp = time
+        motion.add(picture)
+      }
+      events += recognizer.process(hands, time: time, frame: index, aspectRatio: aspect, motion: pictures == nil ? nil : motion)
     }
     return events + recognizer.finish(time: Double(frames.count) / fps, frame: frames.count)
   }

@@ -46,6 +46,7 @@ enum EventsCommand: Subcommand {
     defer { source.close() }
     let rate = source.frameRate ?? fps
     var frame = Frame(width: 0, height: 0)
+    var motion = MotionTrail()
     var index = -1
     var counts = (frames: 0, poses: 0, actions: 0)
     func report(_ events: [GestureEvent]) {
@@ -59,8 +60,9 @@ enum EventsCommand: Subcommand {
       index = max(index + 1, Int((frame.timestamp * rate).rounded()))
       counts.frames += 1
       let hands = try detector.track(frame)
+      if !hands.isEmpty || recognizer.isFollowingHands { motion.add(frame) } else { motion.reset() }
       report(recognizer.process(hands, time: frame.timestamp, frame: index,
-                                aspectRatio: Double(frame.width) / Double(max(frame.height, 1))))
+                                aspectRatio: Double(frame.width) / Double(max(frame.height, 1)), motion: motion))
     }
     report(recognizer.finish(time: frame.timestamp, frame: max(index, 0)))
     let skipped = source.counts.skipped

@@ -1,0 +1,66 @@
+import Foundation
+import HandPose
+import Imaging
+import TestSupport
+import XCTest
+
+@testable import Gestures
+
+/// Swipes whose hand the engine lost from the first frames of the motion, as on real footage at
+/// 10-17 fps (sense_reactive1 and jdmo_swipes in the notes of docs/gestures.md): the hand is seen
+/// still, then not at all while it sweeps across the picture blurred, then again where it stops.
+/// Nothing in its landmarks says where it went; the picture does. Built from the shared clip
+/// swipe_toward_image_left: MediaPipe's real landmarks with the moving frames dropped, and the
+/// clip's real frames for the picture.
+final class BlurredSwipeTests: XCTestCase {
+  /// The clip's landmarks (the left hand, still until frame ~9, then toward the image's left edge
+  /// until ~28) and its frames.
+  func clip() throws -> (hands: [ReferenceData.Hand?], pictures: [Frame]) {
+    let hands = try ReferenceData.clip("swipe_toward_image_left").map { $0.first }
+    let folder = try TestData.url("clips/swipe_toward_image_left")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+    XCTAssertEqual(names.count, hands.count, "one reference entry per frame")
+    let decoder = JPEGDecoder()
+    return (hands, try names.map { try decoder.decodeFile(folder.appendingPathComponent($0).path) })
+  }
+
+  /// The hand on each frame, none on `lost`, with a new tracking ID after the gap.
+  func frames(_ hands: [ReferenceData.Hand?], lost: ClosedRange<Int>) -> [[HandObservation]] {
+    hands.enumerated().map { index, hand in
+      guard let hand, !lost.contains(index) else { return [] }
+      return [hand.observation(trackingID: index < lost.lowerBound ? 1 : 2, depth: true)]
+    }
+  }
+
+  func testAStillHandLostForTheWholeSweepIsFoundByThePicture() throws {
+    // The clip at twice its speed (every other frame, at 25 fps), as fast as the real blurred
+    // sweeps: the hand is last seen still (frame 4), lost for the whole sweep (frames 6-24, 0.36
+    // s) and found again where it stops, with a new tracking ID.
+    let (hands, pictures) = try clip()
+    for (every, fps) in [(2, 25.0), (4, 12.5)] {
+      let kept = Array(stride(from: 0, to: hands.count, by: every))
+      let sequence = frames(kept.map { hands[$0] }, lost: ((6 + every - 1) / every)...(24 / every))
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, fps: fps)), [],
+                     "without the picture, a still hand lost and a hand found far away are not one hand (\(fps) fps)")
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, fps: fps, pictures: kept.map { pictures[$0] })),
+                     ["left swipe_right"], "\(fps) fps")
+    }
+  }
+
+  func testAHandFoundWhereNothingMovedIsNotTheLostHand() throws {
+    // The same clip while the hand is still (frames 0-8): after the real hand's last sighting at
+    // frame 3, a hand of the same side turns up 2.5 hand sizes above it, on the curtain, held
+    // there (the real hand's landmarks moved). Nothing in the picture moved between the two:
+    // that is not where the hand went, so no swipe.
+    let (hands, pictures) = try clip()
+    let still = try XCTUnwrap(hands[3])
+    var above = still
+    let palm = hypot((still.landmarks[9][0] - still.landmarks[0][0]) * PlacedHands.aspect, still.landmarks[9][1] - still.landmarks[0][1])
+    above.landmarks = still.landmarks.map { [$0[0], $0[1] - 2.5 * palm, $0[2]] }
+    var sequence: [[HandObservation]] = (0...3).map { [hands[$0]!.observation(trackingID: 1, depth: true)] }
+    sequence += Array(repeating: [], count: 4)
+    sequence += Array(repeating: [above.observation(trackingID: 2, depth: true)], count: 10)
+    let stillPictures = Array(pictures[0..<sequence.count])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, pictures: stillPictures)), [])
+  }
+}
