@@ -5,7 +5,8 @@ import Foundation
 /// Input: the queue (palm centre and turn in the user's view, hand size, openness, capture
 /// times). Output: the index of an action in `labels` and a confidence, or nil.
 ///
-/// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of at least
+/// A swipe is a fast, nearly straight, mostly one-way move of the palm centre of a hand near the
+/// camera (`swipeMinHandSize`) of at least
 /// `swipeMinDistance` hand sizes (and `swipeMinTravel` of the picture's height) within
 /// `swipeMaxDuration` seconds, begun with at least one finger
 /// out (an open hand, two fingers, a pointing finger; during the move the hand may blur past
@@ -29,6 +30,12 @@ public struct BuiltInActionDetector: Sendable {
     /// while a hand far from the camera (a bystander, a presenter on a stage) lowered by two of its
     /// small hand sizes crosses 0.06.
     public var swipeMinTravel = 0.15
+    /// Smallest hand that swipes, its size (the queue's median) as a fraction of the picture's
+    /// height: a swipe is made by someone within reach of the camera. A hand about 10 cm long
+    /// measures 0.08-0.4 of the picture 0.4-1.5 m from a webcam (the real swipe clips: 0.08-0.40);
+    /// people 2-3 m away on a sofa or standing in a room, who raise a phone or a mug, put things
+    /// down and reach, measure 0.03-0.07, and their hands cross two of their sizes all the time.
+    public var swipeMinHandSize = 0.06
     /// Longest time the swipe's displacement may take, seconds (the real swipes take 0.6-0.9 s).
     public var swipeMaxDuration = 1.0
     /// Largest off-axis displacement, as a fraction of the on-axis one (about 30 degrees).
@@ -141,7 +148,7 @@ public struct BuiltInActionDetector: Sendable {
   private typealias Move = (distance: Double, start: Int, end: Int, axis: Int, sign: Double)
 
   private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
-    guard var move = longestMove(queue, size: size) else { return nil }
+    guard size >= options.swipeMinHandSize, var move = longestMove(queue, size: size) else { return nil }
     if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
     guard let (start, speed) = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
     move.start = start

@@ -240,6 +240,24 @@ final class TrajectoryTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lowered(palm: 0.15))), ["left swipe_down"])
   }
 
+  func testAHandAcrossTheRoomMovingFastIsNoSwipe() throws {
+    // As on real clips of a man on a sofa 2-3 m from the camera (docs/gestures.md): his hands
+    // measure 0.05 of the picture's height, and putting a magazine down beside him carries one
+    // fast across 0.3 of the picture, six of its sizes, and stops. A swipe is made within reach
+    // of the camera: the same move across 0.3 of the picture by a hand 0.1 high (three of its
+    // sizes) is a swipe. Real hand of hagrid_v2_palm, placed.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func carried(palm: Double) -> [[HandObservation]] {
+      (0..<30).map { index in
+        let progress = Swift.min(1, Swift.max(0, Double(index - 10) / 8))
+        let x = 0.35 + 0.3 * progress / PlacedHands.aspect
+        return [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(x, 0.5), palm: palm)]
+      }
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(carried(palm: 0.05))), [])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(carried(palm: 0.1))), ["left swipe_left"])
+  }
+
   func testAHandLoweredOutOfViewIsNoSwipe() throws {
     // An open palm held up, then brought down fast and lost at the bottom edge while still
     // moving: the end of a pose, not a swipe down.
