@@ -12,8 +12,9 @@ import Foundation
 /// out (an open hand, two fingers, a pointing finger; during the move the hand may blur past
 /// recognition), that has ended (the hand stopped or
 /// turned back, or was lost in the picture). It begins from a hand already in view, not moving
-/// that way yet: a hand that comes into the picture moving (raised into view) makes no swipe, nor
-/// does one last seen moving out over the picture's edge (lowered out of view). It is searched
+/// that way yet: a hand that comes into the picture moving that way (raised into view) makes no
+/// swipe, nor does one last seen moving out over the picture's edge (lowered out of view); a hand
+/// raised into view and at once swept sideways does. It is searched
 /// for anywhere in the queue, so a 45-sample window that is mostly stillness still finds a 0.7 s
 /// swipe. A wave is at least
 /// `waveReversals` direction reversals in a row of the palm moving sideways (each stroke at least
@@ -31,11 +32,12 @@ public struct BuiltInActionDetector: Sendable {
     /// small hand sizes crosses 0.06.
     public var swipeMinTravel = 0.15
     /// Smallest hand that swipes, its size (the queue's median) as a fraction of the picture's
-    /// height: a swipe is made by someone within reach of the camera. A hand about 10 cm long
-    /// measures 0.08-0.4 of the picture 0.4-1.5 m from a webcam (the real swipe clips: 0.08-0.40);
-    /// people 2-3 m away on a sofa or standing in a room, who raise a phone or a mug, put things
-    /// down and reach, measure 0.03-0.07, and their hands cross two of their sizes all the time.
-    public var swipeMinHandSize = 0.06
+    /// height: a swipe is made by someone within about 1.5 m of the camera. A hand about 10 cm
+    /// long measures 0.07 of the picture 1.5 m from a webcam seeing 45-50 degrees from top to
+    /// bottom, more nearer (the real swipe clips: 0.08-0.40); people 2-3 m away on a sofa or
+    /// standing in a room, who raise a phone or a mug, put things down and reach, measure
+    /// 0.03-0.07, and their hands cross two of their sizes all the time.
+    public var swipeMinHandSize = 0.07
     /// Longest time the swipe's displacement may take, seconds (the real swipes take 0.6-0.9 s).
     public var swipeMaxDuration = 1.0
     /// Largest off-axis displacement, as a fraction of the on-axis one (about 30 degrees).
@@ -63,10 +65,14 @@ public struct BuiltInActionDetector: Sendable {
     public var swipeMaxLeadInSpeed = 0.5
     public var swipeLeadInTime = 0.2
     /// A hand lost while still moving, with its palm centre within this many hand sizes of the
-    /// picture's edge it moved toward, left the picture: no swipe. A hand first seen this close
-    /// to an edge, moving away from it less than `swipeSettleTime` seconds later, is being brought
-    /// into view: no swipe either.
+    /// picture's edge it moved toward, or within what it covers at its last speed in
+    /// `swipeEdgeTime` seconds (about two frames at 12-15 fps), left the picture: no swipe. A hand
+    /// first seen within `swipeEdgeMargin` of an edge, that came from there (moving away from it
+    /// more than across) and moves on away from it less than `swipeSettleTime` seconds later, is
+    /// being brought into view: no swipe either (a hand raised beside the edge and then swept
+    /// away from it at once swipes).
     public var swipeEdgeMargin = 1.0
+    public var swipeEdgeTime = 0.15
     /// A swipe begins with the palm centre at least this many hand sizes inside the picture: a
     /// hand cut by the picture's edge is not yet in view (a shrug with the hands at the bottom
     /// edge is no swipe).
@@ -199,18 +205,30 @@ public struct BuiltInActionDetector: Sendable {
           (queue.palm(move.end)[move.axis] - queue.palm(start + 1)[move.axis]) * move.sign / size >= move.distance - o.restDistance {
       start += 1
     }
+    var distance = move.distance
+    if start == 0 && move.end > 1 {
+      // The hand's first sample: it came into view on its way (raised into the picture, then
+      // swiped sideways at once); the swipe may begin on the next sample, if it still is one.
+      let rest = (queue.palm(move.end) - queue.palm(1)) / size
+      let along = rest[move.axis] * move.sign, across = abs(rest[1 - move.axis])
+      if along >= o.swipeMinDistance, along * size >= o.swipeMinTravel, across <= o.swipeMaxSlant * along { (start, distance) = (1, along) }
+    }
     guard start > 0 else { return nil }
     // A hand whose palm is half out of the picture (at its bottom edge, say) is not in view.
     let origin = queue.palm(start)
     guard Swift.min(origin.x, aspectRatio - origin.x, origin.y, 1 - origin.y) / size >= o.swipeMinInside else { return nil }
+    // A hand first seen near the edge the swipe moves away from, that came from there (moving
+    // that way more than across), is being brought into view.
     let edgeLeft = move.sign > 0 ? 0 : (move.axis == 0 ? aspectRatio : 1)
-    if queue.time(start) - queue.time(0) < o.swipeSettleTime, abs(queue.palm(0)[move.axis] - edgeLeft) / size < o.swipeEdgeMargin {
+    let arrival = queue.palm(start) - queue.palm(0)
+    if queue.time(start) - queue.time(0) < o.swipeSettleTime, abs(queue.palm(0)[move.axis] - edgeLeft) / size < o.swipeEdgeMargin,
+       arrival[move.axis] * move.sign >= abs(arrival[1 - move.axis]) {
       return nil
     }
     guard queue.fingerOut(start) >= 0.5 || queue.fingerOut(start - 1) >= 0.5 else { return nil }
     var before = start - 1
     while before > 0 && queue.time(start) - queue.time(before) < o.swipeLeadInTime { before -= 1 }
-    let swipeSpeed = meanSpeed(move.distance, from: start, to: move.end, queue)
+    let swipeSpeed = meanSpeed(distance, from: start, to: move.end, queue)
     guard pathSpeed(queue, from: before, to: start, along: move.axis, size: size) <= o.swipeMaxLeadInSpeed * swipeSpeed else {
       return nil
     }
@@ -227,10 +245,11 @@ public struct BuiltInActionDetector: Sendable {
                         aspectRatio: Double) -> Bool {
     let o = options
     let n = queue.count
-    if move.end == n - 1 && speed(queue, from: move.end - 1, to: move.end, along: move.axis, sign: move.sign, size: size)
-      > o.swipeMaxLeadInSpeed * swipeSpeed {
+    let lastSpeed = speed(queue, from: move.end - 1, to: move.end, along: move.axis, sign: move.sign, size: size)
+    if move.end == n - 1 && lastSpeed > o.swipeMaxLeadInSpeed * swipeSpeed {
       let edgeAhead = move.sign > 0 ? (move.axis == 0 ? aspectRatio : 1) : 0
-      if abs(edgeAhead - queue.palm(move.end)[move.axis]) / size < o.swipeEdgeMargin { return false }
+      let margin = Swift.max(o.swipeEdgeMargin, lastSpeed * o.swipeEdgeTime)
+      if abs(edgeAhead - queue.palm(move.end)[move.axis]) / size < margin { return false }
     }
     if !handLost && queue.time(n - 1) - queue.time(move.end) < o.swipeEndTime { return false }
     let endPoint = queue.palm(move.end)

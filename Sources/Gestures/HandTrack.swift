@@ -33,6 +33,9 @@ struct HandTrack {
   /// Frame index and capture time of the queue's newest sample.
   private var lastSampleFrame: Int? = nil
   private var lastSampleTime = -Double.infinity
+  /// The newest sighting when the action stride left it out of the queue (capture time, palm and
+  /// turn in the user's view, size, pose measures); nil when the queue holds it.
+  private var unsampled: (time: Double, palm: SIMD2<Double>, roll: Double, size: Double, pose: PoseFeatures)? = nil
   /// Frames in a row the engine called this hand by the other chirality.
   var otherChiralityFrames = 0
   private(set) var trackingID = 0
@@ -80,6 +83,7 @@ struct HandTrack {
     queue.removeAll()
     lastSeen = -Double.infinity
     lastSampleFrame = nil
+    unsampled = nil
     actionsArmed = true
     classifiedAsLost = false
     otherChiralityFrames = 0
@@ -121,13 +125,17 @@ struct HandTrack {
     // One sample every `action_stride` frames, as Create ML's action classifier; below 30 frames
     // a second (a webcam in dim light, a slow machine) every frame at least 1/15 s apart, so a
     // swipe at 5-15 fps keeps the few samples it has.
-    if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
-       c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 { return }
     var palm = centre, roll = shape.roll
     if !c.mirrored {  // the user's view, as in a mirror
       palm.x = c.aspectRatio - palm.x
       roll = -roll
     }
+    if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
+       c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 {
+      unsampled = (c.time, palm, roll, shape.size, measures)
+      return
+    }
+    unsampled = nil
     queue.append(time: c.time, palm: palm, roll: roll, size: shape.size,
                  openness: c.poseClassifier.openness(measures), fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
     lastSampleFrame = c.frame
@@ -150,6 +158,7 @@ struct HandTrack {
   /// found again where its motion led) the queue is emptied and actions are armed again.
   mutating func miss(_ c: Context, lostAfter: Double, keptFor: Double, models: inout [GestureModel], events: inout [GestureEvent]) {
     guard active else { return }
+    sampleLastSighting(c)
     report(evidence.observe(c.noneLabel, probability: 1, confirmFrames: c.settings.poseConfirmFrames,
                             releaseFrames: c.settings.poseReleaseFrames), c, events: &events)
     let missing = c.time - lastSeen
@@ -188,8 +197,21 @@ struct HandTrack {
                                gesture: c.poseLabels[c.noneLabel], confidence: 1, presented: false))
   }
 
+  /// Adds the hand's last sighting to the queue when the action stride left it out: a hand lost
+  /// (or a source that ended) leaves the queue ending where the hand was last seen, so whether
+  /// it had stopped or was still moving is judged on its last frame (at 16 fps, on the real
+  /// quic/sense swipe clip, the frame between the last sample and the loss showed the hand
+  /// already turned back, not leaving the picture).
+  private mutating func sampleLastSighting(_ c: Context) {
+    guard let last = unsampled else { return }
+    unsampled = nil
+    queue.append(time: last.time, palm: last.palm, roll: last.roll, size: last.size, openness: c.poseClassifier.openness(last.pose),
+                 fingerOut: c.poseClassifier.fingerOut(last.pose), pose: last.pose)
+  }
+
   /// Classifies what is left in the queue as if the hand had left, then empties it.
   mutating func flush(_ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
+    sampleLastSighting(c)
     classifyAsLeft(c, models: &models, events: &events)
     queue.removeAll()
     lastSampleFrame = nil

@@ -63,4 +63,27 @@ final class BlurredSwipeTests: XCTestCase {
     let stillPictures = Array(pictures[0..<sequence.count])
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, pictures: stillPictures)), [])
   }
+
+  func testAHandRaisedAndSweptUnseenAtOnceSwipes() throws {
+    // The action queue as it stood on the real quic/sense clip (16 fps, 640x480, not committed)
+    // after its second swipe: the hand first seen rising from below (frame 31), seen once more
+    // (33; it drifted 0.25 hand sizes along the swipe as it rose), unseen for the sweep, then
+    // seen where it stopped (38, 39), and lost. Palm centres in the user's view, sizes and times
+    // as measured there; the shape is the real open palm of hagrid_v2_palm. The swipe begins on
+    // the second sighting: the first was the hand coming into view.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let pose = PoseFeatures(HandShape(photo.hand.observation(), aspectRatio: photo.width / photo.height))
+    let classifier = BuiltInPoseClassifier()
+    let aspect = 640.0 / 480.0
+    let sightings: [(time: Double, x: Double, y: Double, size: Double)] = [
+      (1.875, 0.252, 0.621, 0.232), (2.0, 0.317, 0.479, 0.265), (2.3125, 1.164, 0.530, 0.186), (2.375, 1.143, 0.564, 0.190),
+    ]
+    var queue = ActionQueue(capacity: 45)
+    for s in sightings {
+      queue.append(time: s.time, palm: SIMD2(aspect - s.x, s.y), roll: 0, size: s.size, openness: classifier.openness(pose),
+                   fingerOut: classifier.fingerOut(pose), pose: pose)
+    }
+    let found = BuiltInActionDetector().detect(&queue, handLost: true, aspectRatio: aspect)
+    XCTAssertEqual(found.map { BuiltInActionDetector.labels[$0.action] }, "swipe_left")
+  }
 }

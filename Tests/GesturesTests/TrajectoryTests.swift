@@ -203,6 +203,49 @@ final class TrajectoryTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(swiped)), ["left swipe_up"])
   }
 
+  /// The real open hand of hagrid_v2_palm (palm 0.18 of the picture) at each of `path`'s points
+  /// (fractions of the frame's width and height), one frame each; none where the point is nil.
+  func placed(_ path: [SIMD2<Double>?]) throws -> [[HandObservation]] {
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    return path.map { point in
+      point.map { [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: $0)] } ?? []
+    }
+  }
+
+  func testAHandRaisedIntoViewAndSweptSidewaysAtOnceSwipes() throws {
+    // As on the real quic/sense swipe clip (16 fps): the hand comes up from below, beside the
+    // picture's left edge (its palm 0.6-0.8 hand sizes from it, drifting 0.2 hand sizes toward the
+    // right as it rises), and 3 frames after it is first seen sweeps toward the image's right
+    // edge, 3.5 hand sizes, and stops. It was raised, not brought
+    // in over the edge it moves away from: a swipe. The same hand carried in over the left edge
+    // and on, without stopping first, is no swipe.
+    let width = 0.18 / PlacedHands.aspect
+    func path(arriving: (Int) -> SIMD2<Double>) -> [SIMD2<Double>?] {
+      (0..<3).map(arriving) + (1...6).map { SIMD2(0.08 + 3.5 * width * Double($0) / 6, 0.6) } + Array(repeating: SIMD2(0.08 + 3.5 * width, 0.6), count: 12)
+    }
+    let raised = try placed(path { SIMD2(0.08 - 0.1 * width * Double(2 - $0), 0.75 - 0.05 * Double($0)) })
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(raised, fps: 16)), ["left swipe_left"])
+    let carriedIn = try placed(path { SIMD2(0.08 - 0.6 * width * Double(2 - $0) / 2, 0.6) })
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(carriedIn, fps: 16)), [])
+  }
+
+  func testAHandLostJustAfterItStoppedNearTheEdgeSwipes() throws {
+    // At 16 fps the action queue takes every other frame. A swipe toward the image's right edge
+    // ends 0.8 hand sizes from it on a frame the queue takes, still moving fast; the next frame,
+    // which the queue leaves out, shows the hand stopped; then the engine loses it. Whether it
+    // had stopped or went on out of the picture is judged on its last sighting: a swipe. The same
+    // swipe whose hand is still moving on its last sighting left the picture: none.
+    let width = 0.18 / PlacedHands.aspect
+    let end = 1 - 0.8 * width
+    let sweep = (1...7).map { SIMD2(end - 3.5 * width * Double(7 - $0) / 7, 0.5) }
+    let stopped = try placed(Array(repeating: SIMD2(end - 3.5 * width, 0.5), count: 10) + sweep + [SIMD2(end, 0.5)]
+                             + Array(repeating: nil, count: 20))
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(stopped, fps: 16)), ["left swipe_left"])
+    let leaving = try placed(Array(repeating: SIMD2(end - 3.5 * width, 0.5), count: 10) + sweep + [SIMD2(end + 0.5 * width, 0.5)]
+                             + Array(repeating: nil, count: 20))
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(leaving, fps: 16)), [])
+  }
+
   func testTwoSwipesWithTheHandBroughtBackAndRestedBetweenAreTwoSwipes() throws {
     // Turning two pages: a real open palm (hagrid_v2_palm) swiped 0.4 of the width toward the
     // image's right in 0.4 s, held 0.15 s, brought back in 0.8 s, rested 0.4 s, and the same
