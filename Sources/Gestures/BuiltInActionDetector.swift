@@ -209,8 +209,8 @@ public struct BuiltInActionDetector: Sendable {
     if start == 0 && move.end > 1 {
       // The hand's first sample: it came into view on its way (raised into the picture, then
       // swiped sideways at once); the swipe may begin on the next sample, if it still is one.
-      let rest = (queue.palm(move.end) - queue.palm(1)) / size
-      let along = rest[move.axis] * move.sign, across = abs(rest[1 - move.axis])
+      let fromSecond = (queue.palm(move.end) - queue.palm(1)) / size
+      let along = fromSecond[move.axis] * move.sign, across = abs(fromSecond[1 - move.axis])
       if along >= o.swipeMinDistance, along * size >= o.swipeMinTravel, across <= o.swipeMaxSlant * along { (start, distance) = (1, along) }
     }
     guard start > 0 else { return nil }

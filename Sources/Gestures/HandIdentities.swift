@@ -28,8 +28,8 @@ import Imaging
 ///   however far, when the picture shows the way it went: every part of the line from where it
 ///   was last seen to the observation changed since then (`MotionTrail`), while the picture as a
 ///   whole did not (a cut, the camera moving); within `bridgeWithin` seconds, no faster than a
-///   hand moves, of the same chirality and about the same size. A face or the other hand that turns up across the
-///   picture, with nothing moving in between, does not join the trajectory.
+///   hand moves, of the same chirality and about the same size. A face or the other hand that
+///   turns up across the picture, with nothing moving in between, does not join the trajectory.
 /// - An observation that no track takes, of a side whose hand is followed but was not seen on
 ///   this frame, ends that hand's trajectory and starts a new one (`GestureRecognizer.process`).
 /// - The engine's chirality decides between tracks only as a tie-break: an observation that is

@@ -201,7 +201,7 @@ struct HandTrack {
   /// (or a source that ended) leaves the queue ending where the hand was last seen, so whether
   /// it had stopped or was still moving is judged on its last frame (at 16 fps, on the real
   /// quic/sense swipe clip, the frame between the last sample and the loss showed the hand
-  /// already turned back, not leaving the picture).
+  /// already stopped, not leaving the picture).
   private mutating func sampleLastSighting(_ c: Context) {
     guard let last = unsampled else { return }
     unsampled = nil
