@@ -106,6 +106,12 @@ public struct GestureRecognizer: Sendable {
       frameInterval = frameInterval.map { $0 + (interval - $0) * 0.1 } ?? interval
     }
     lastFrameTime = time
+    // Most of the picture changed at once (the camera was moved or bumped, the lights went on, a
+    // cut in a recording): where the hands were before says nothing about a motion now.
+    if let motion, motion.latestChange > HandIdentities.maximumPictureChange {
+      left.forgetMotion()
+      right.forgetMotion()
+    }
     var (leftHand, rightHand) = HandIdentities.assign(hands, left: left, right: right, time: time, aspectRatio: aspectRatio,
                                                       frameInterval: frameInterval ?? 1.0 / 30, motion: motion)
     // A hand that cannot be the one a track follows (too far from where it was heading) starts a

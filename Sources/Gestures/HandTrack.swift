@@ -93,6 +93,15 @@ struct HandTrack {
     presentedDisagreement = 0
   }
 
+  /// Forgets where the hand was and how it moved, without reading anything into it: its action
+  /// queue is emptied unclassified (the picture jumped). Its pose stays.
+  mutating func forgetMotion() {
+    queue.removeAll()
+    lastSampleFrame = nil
+    unsampled = nil
+    motion.reset()
+  }
+
   /// The hand was observed on this frame: pose evidence, then an action sample when due.
   mutating func observe(_ hand: HandObservation, _ c: Context, models: inout [GestureModel], events: inout [GestureEvent]) {
     shape.load(hand, aspectRatio: c.aspectRatio)

@@ -97,6 +97,9 @@ public struct MotionTrail: Sendable {
     return Swift.min(Swift.max(Int((coordinate * Double(count)).rounded(.down)), 0), count - 1)
   }
 
+  /// The share (0...1) of the picture that changed on the newest frame.
+  public var latestChange: Double { frameCount > 0 ? frameShares[(frameCount - 1) % Self.history] : 0 }
+
   /// The largest share (0...1) of the picture that changed on any one frame after `time`.
   public func largestChange(after time: Double) -> Double {
     var largest = 0.0

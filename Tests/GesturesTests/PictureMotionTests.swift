@@ -6,13 +6,15 @@ import XCTest
 
 @testable import Gestures
 
-/// Swipes whose hand the engine lost from the first frames of the motion, as on real footage at
-/// 10-17 fps (sense_reactive1 and jdmo_swipes in the notes of docs/gestures.md): the hand is seen
-/// still, then not at all while it sweeps across the picture blurred, then again where it stops.
-/// Nothing in its landmarks says where it went; the picture does. Built from the shared clip
-/// swipe_toward_image_left: MediaPipe's real landmarks with the moving frames dropped, and the
-/// clip's real frames for the picture.
-final class BlurredSwipeTests: XCTestCase {
+/// What the picture tells the gesture stage (`MotionTrail`). Swipes whose hand the engine lost
+/// from the first frames of the motion, as on real footage at 10-17 fps (quic/sense
+/// reactive_gesture_test_1.mp4 and a swipe demo of 87003697/Gesture_Recognition_Jester_Dmo, not
+/// committed): the hand is seen still, then not at all while it sweeps across the picture blurred,
+/// then again where it stops. Nothing in its landmarks says where it went; the picture does.
+/// Built from the shared clip swipe_toward_image_left: MediaPipe's real landmarks with the moving
+/// frames dropped, and the clip's real frames for the picture. And a picture that jumps (a cut,
+/// the camera moved) is no motion of the hands.
+final class PictureMotionTests: XCTestCase {
   /// The clip's landmarks (the left hand, still until frame ~9, then toward the image's left edge
   /// until ~28) and its frames.
   func clip() throws -> (hands: [ReferenceData.Hand?], pictures: [Frame]) {
@@ -85,5 +87,22 @@ final class BlurredSwipeTests: XCTestCase {
     }
     let found = BuiltInActionDetector().detect(&queue, handLost: true, aspectRatio: aspect)
     XCTAssertEqual(found.map { BuiltInActionDetector.labels[$0.action] }, "swipe_left")
+  }
+
+  func testAJumpOfThePictureIsNoMotionOfTheHand() throws {
+    // The still frames of the clip (0-10), then a cut to the shared fist_then_thumbs_up (as when
+    // a laptop's screen is tilted, or in an edited recording like a real make-up video, where the
+    // hand's box jumped 350 pixels): the engine's tracking ID goes on, 1.5 hand sizes further on
+    // each of the two frames after the cut, then still. The real open hand of hagrid_v2_palm,
+    // placed. Read as a motion, that is a swipe; the picture says it was a jump.
+    let (_, pictures) = try clip()
+    let other = try JPEGDecoder().decodeFile(TestData.url("clips/fist_then_thumbs_up/0080.jpg").path)
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let step = 1.5 * 0.18 / PlacedHands.aspect
+    let xs = Array(repeating: 0.3, count: 11) + [0.3 + step] + Array(repeating: 0.3 + 2 * step, count: 14)
+    let sequence = xs.map { [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2($0, 0.5))] }
+    let frames = Array(pictures[0...10]) + Array(repeating: other, count: xs.count - 11)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), ["left swipe_left"], "without the picture, a motion")
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, pictures: frames)), [])
   }
 }
