@@ -40,6 +40,12 @@ struct ActionQueue {
     scratch = Array(repeating: 0, count: capacity)
   }
 
+  /// A palm centre and turn measured on a frame (x scaled by the aspect ratio), as the queue
+  /// stores them: in the user's view, as in a mirror (an un-mirrored frame is flipped).
+  static func userView(palm: SIMD2<Double>, roll: Double, aspectRatio: Double, mirrored: Bool) -> (palm: SIMD2<Double>, roll: Double) {
+    mirrored ? (palm, roll) : (SIMD2(aspectRatio - palm.x, palm.y), -roll)
+  }
+
   /// Appends a sample, dropping the oldest when full. `roll` is stored unwrapped: within half a
   /// turn of the sample before, so a hand turning past straight down does not jump by a full turn.
   mutating func append(time: Double, palm: SIMD2<Double>, roll: Double, size: Double, openness open: Double,

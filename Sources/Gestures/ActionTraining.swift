@@ -124,11 +124,8 @@ struct ActionSampler {
       lastFrame = index
       let shape = HandShape(observation, aspectRatio: sequence.aspectRatio)
       let pose = PoseFeatures(shape)
-      var palm = observation.palmCentre(aspectRatio: sequence.aspectRatio), roll = shape.roll
-      if !sequence.mirrored {  // the user's view
-        palm.x = sequence.aspectRatio - palm.x
-        roll = -roll
-      }
+      let (palm, roll) = ActionQueue.userView(palm: observation.palmCentre(aspectRatio: sequence.aspectRatio), roll: shape.roll,
+                                              aspectRatio: sequence.aspectRatio, mirrored: sequence.mirrored)
       samples.append(Sample(time: frame.time, palm: palm, roll: roll, size: shape.size, openness: classifier.openness(pose),
                              fingerOut: classifier.fingerOut(pose), pose: pose))
     }

@@ -182,13 +182,21 @@ public struct BuiltInActionDetector: Sendable {
         let move = (point - origin) / size
         let axis = abs(move.y) > abs(move.x) ? 1 : 0
         let along = abs(move[axis]), across = abs(move[1 - axis])
-        guard along >= o.swipeMinDistance, along * size >= o.swipeMinTravel, across <= o.swipeMaxSlant * along,
+        guard isLongAndStraight(along: along, across: across, size: size),
               path[axis] / size <= o.swipeMaxPathRatio * along else { continue }
         // Of two moves as long (a swipe and the hand brought back), the first.
         if along > (best?.distance ?? 0) + 1e-6 { best = (along, first, last, axis, move[axis] > 0 ? 1 : -1) }
       }
     }
     return best
+  }
+
+  /// Whether a move of `along` hand sizes on its axis and `across` off it is long enough for a
+  /// swipe (`swipeMinDistance` hand sizes and `swipeMinTravel` of the picture) and straight
+  /// enough (`swipeMaxSlant`).
+  private func isLongAndStraight(along: Double, across: Double, size: Double) -> Bool {
+    let o = options
+    return along >= o.swipeMinDistance && along * size >= o.swipeMinTravel && across <= o.swipeMaxSlant * along
   }
 
   /// Where the swipe begins, when it begins from a hand already in view: the last sample from
@@ -211,7 +219,7 @@ public struct BuiltInActionDetector: Sendable {
       // swiped sideways at once); the swipe may begin on the next sample, if it still is one.
       let fromSecond = (queue.palm(move.end) - queue.palm(1)) / size
       let along = fromSecond[move.axis] * move.sign, across = abs(fromSecond[1 - move.axis])
-      if along >= o.swipeMinDistance, along * size >= o.swipeMinTravel, across <= o.swipeMaxSlant * along { (start, distance) = (1, along) }
+      if isLongAndStraight(along: along, across: across, size: size) { (start, distance) = (1, along) }
     }
     guard start > 0 else { return nil }
     // A hand whose palm is half out of the picture (at its bottom edge, say) is not in view.

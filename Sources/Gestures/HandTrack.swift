@@ -134,11 +134,7 @@ struct HandTrack {
     // One sample every `action_stride` frames, as Create ML's action classifier; below 30 frames
     // a second (a webcam in dim light, a slow machine) every frame at least 1/15 s apart, so a
     // swipe at 5-15 fps keeps the few samples it has.
-    var palm = centre, roll = shape.roll
-    if !c.mirrored {  // the user's view, as in a mirror
-      palm.x = c.aspectRatio - palm.x
-      roll = -roll
-    }
+    let (palm, roll) = ActionQueue.userView(palm: centre, roll: shape.roll, aspectRatio: c.aspectRatio, mirrored: c.mirrored)
     if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
        c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 {
       unsampled = (c.time, palm, roll, shape.size, measures)
