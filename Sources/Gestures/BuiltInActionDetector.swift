@@ -52,9 +52,12 @@ public struct BuiltInActionDetector: Sendable {
     /// real waves; a hand strumming a ukulele turns to and fro open on 0.5-0.64 of them. Swipes
     /// take any hand shape.
     public var minOpenFraction = 0.7
-    /// A waving hand stands up: the middle of its turn over the wave lies at most this far from
-    /// straight up, radians (60 degrees; real waves 2-23, while hands that rub sunscreen into an
-    /// arm or strum a ukulele, swinging to and fro, hang at 140-150).
+    /// A waving hand stands up: the middle of its turn over the wave, and the hand itself on at
+    /// least half the wave's samples, lie at most this far from straight up, radians (60 degrees).
+    /// On real waves the middle of the turn lies 2-23 degrees from up and half the samples within
+    /// 21-47; hands that rub sunscreen into an arm or strum a ukulele, swinging to and fro, hang at
+    /// 140-150; fingers fiddling in a lap flipped from lying one way to lying the other through
+    /// up (middle 3 degrees), lying 69 or more degrees over on half the samples.
     public var waveMaxLean = 60 * Double.pi / 180
     /// Before a swipe the hand was in view and not yet moving along its axis: over the last
     /// `swipeLeadInTime` seconds before the swipe's first sample (or since the hand was first
@@ -364,18 +367,20 @@ public struct BuiltInActionDetector: Sendable {
   /// most `maxRise` hand sizes (a sideways wave: its mean stroke; moving more up and down, it is
   /// no wave).
   private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, maxRise: Double) -> Bool {
-    var open = 0
+    var open = 0, upright = 0
     var top = Double.infinity, bottom = -Double.infinity
     var leastTurn = Double.infinity, mostTurn = -Double.infinity
     for index in first...last {
       if queue.openness(index) >= 0.5 { open += 1 }
+      if abs(remainder(queue.roll(index), 2 * Double.pi)) <= options.waveMaxLean { upright += 1 }
       top = Swift.min(top, queue.palm(index).y)
       bottom = Swift.max(bottom, queue.palm(index).y)
       leastTurn = Swift.min(leastTurn, queue.roll(index))
       mostTurn = Swift.max(mostTurn, queue.roll(index))
     }
     let lean = abs(remainder((leastTurn + mostTurn) / 2, 2 * Double.pi))
-    return Double(open) >= options.minOpenFraction * Double(last - first + 1) && (bottom - top) / size <= maxRise
-      && lean <= options.waveMaxLean
+    let samples = Double(last - first + 1)
+    return Double(open) >= options.minOpenFraction * samples && (bottom - top) / size <= maxRise
+      && lean <= options.waveMaxLean && Double(upright) >= 0.5 * samples
   }
 }

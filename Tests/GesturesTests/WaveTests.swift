@@ -197,6 +197,24 @@ final class WaveTests: XCTestCase {
     }
   }
 
+  func testAHandFlippedFromLyingOneWayToLyingTheOtherIsNoWave() throws {
+    // Fingers fiddling in a lap on a sofa (a real clip from a public repository, not committed):
+    // the open hand lay 69 degrees or more over on half the frames, flipping from one side to
+    // the other through upright, so the middle of its turn was upright (3 degrees) and it read as
+    // a wave. The real open palm of hagrid_v2_palm turned the same way about its palm centre,
+    // lying 80 degrees over to either side and flipping over at 1 and 1.5 Hz: no wave. Turned
+    // 50 degrees either side at the same pace, as a hand waving from the wrist: a wave.
+    for frequency in [1.0, 1.5] {
+      func swing(_ degrees: Double) throws -> [[HandObservation]] {
+        try turning(fps: 25, seconds: 0.6 + 3 / frequency, aboutWrist: false) { t in
+          degrees * Swift.max(-1, Swift.min(1, 3 * sin(2 * .pi * frequency * Swift.max(0, t - 0.6))))
+        }
+      }
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try swing(80))), [], "\(frequency) Hz")
+      XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try swing(50))), ["left wave"], "\(frequency) Hz")
+    }
+  }
+
   func testAHandOpenOnlyHalfTheTimeIsNoWave() throws {
     // A hand strumming turns to and fro open on 0.5-0.64 of its frames (a real ukulele clip, not
     // committed). The real open palm of hagrid_v2_palm and the real fist of hagrid_v2_fist, 3
