@@ -39,6 +39,12 @@ public struct GestureSettings: Sendable, Equatable {
   /// palm shown to the camera stands up (0.4-1 on the real clips); a hand resting on a table, a
   /// guitar neck or a lap lies sideways (0-0.2) or hangs (below 0).
   public var palmMinUpright = 0.3
+  /// `thumb_min_clearance`: a thumbs up (or down) counts only while the thumb's tip stands at
+  /// least this many hand sizes above (below) every knuckle and middle joint of the four fingers
+  /// (-1: the check is off). A thumb shown to the camera stands 0.58-0.92 clear on the real clips
+  /// and photos, even tilted 30-40 degrees; a fist resting with the thumb along its top stands
+  /// 0.2-0.35 clear, and a fist seen from above, or a thumb beside a fist, not at all.
+  public var thumbMinClearance = 0.4
 
   public init() {}
 
@@ -87,6 +93,7 @@ public struct GestureSettings: Sendable, Equatable {
     ("pose_max_speed", .number(0.1...100)),
     ("palm_min_facing", .number(-1...1)),
     ("palm_min_upright", .number(-1...1)),
+    ("thumb_min_clearance", .number(-1...2)),
   ]
 
   /// The names `set(_:to:)` accepts, as rule files write them.
@@ -118,6 +125,7 @@ public struct GestureSettings: Sendable, Equatable {
     case "pose_max_speed": poseMaxSpeed = value
     case "palm_min_facing": palmMinFacing = value
     case "palm_min_upright": palmMinUpright = value
+    case "thumb_min_clearance": thumbMinClearance = value
     default: preconditionFailure("\(name) is in GestureSettings.table but not handled by set(_:to:)")
     }
   }
@@ -135,6 +143,7 @@ public struct GestureSettings: Sendable, Equatable {
     case "pose_max_speed": return poseMaxSpeed
     case "palm_min_facing": return palmMinFacing
     case "palm_min_upright": return palmMinUpright
+    case "thumb_min_clearance": return thumbMinClearance
     default: return nil
     }
   }

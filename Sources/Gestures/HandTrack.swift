@@ -65,6 +65,13 @@ struct HandTrack {
   var ownChiralityFrames = 0
   /// The built-in `open_palm` label, which also needs the palm toward the camera.
   private static let openPalmLabel = BuiltInPoseClassifier.labels.firstIndex(of: "open_palm")!
+  private static let thumbsUpLabel = BuiltInPoseClassifier.labels.firstIndex(of: "thumbs_up")!
+  private static let thumbsDownLabel = BuiltInPoseClassifier.labels.firstIndex(of: "thumbs_down")!
+
+  /// Which way the thumb of a thumbs pose points: false up, true down; nil for other poses.
+  private static func thumbPointsDown(_ label: Int) -> Bool? {
+    label == thumbsUpLabel ? false : label == thumbsDownLabel ? true : nil
+  }
 
   init(chirality: Chirality, noneLabel: Int, queueCapacity: Int, models: [GestureModel]) {
     self.chirality = chirality
@@ -231,10 +238,14 @@ struct HandTrack {
   }
 
   /// Whether the hand presents its pose on this frame: it moves at most `pose_max_speed` hand
-  /// sizes per second; an open palm (on this frame, or the confirmed pose) also stands up
+  /// sizes per second; a thumbs up or down (on this frame, or the confirmed pose) also holds the
+  /// thumb clear of the fist that way (`thumb_min_clearance`); an open palm also stands up
   /// (`palm_min_upright`) and faces the camera (`palm_min_facing`, when the source has depth).
   private func isPresented(_ frameLabel: Int, speed: Double, _ c: Context) -> Bool {
     guard speed <= c.settings.poseMaxSpeed else { return false }
+    if let down = Self.thumbPointsDown(frameLabel) ?? Self.thumbPointsDown(evidence.confirmed) {
+      return c.settings.thumbMinClearance <= -1 || HandPresentation.thumbClearance(shape, down: down) >= c.settings.thumbMinClearance
+    }
     guard frameLabel == Self.openPalmLabel || evidence.confirmed == Self.openPalmLabel else { return true }
     if c.settings.palmMinUpright > -1 && HandPresentation.upright(shape) < c.settings.palmMinUpright { return false }
     guard c.settings.palmMinFacing > -1, let facing = HandPresentation.palmFacing(shape, mirrored: c.mirrored) else { return true }

@@ -87,6 +87,7 @@ final class RuleParserTests: XCTestCase {
       set pose_max_speed 2
       set palm_min_facing -1
       set palm_min_upright 0
+      set thumb_min_clearance 0.6
       set preview false
       """, path: "/home/u/rules/my.rules")
     let s = file.settings
@@ -101,13 +102,14 @@ final class RuleParserTests: XCTestCase {
     (gestures.actionStride, gestures.actionWindow, gestures.actionInterval) = (1, 120, 30)
     gestures.minActionConfidence = 0.85
     (gestures.poseMaxSpeed, gestures.palmMinFacing, gestures.palmMinUpright) = (2, -1, 0)
+    gestures.thumbMinClearance = 0.6
     XCTAssertEqual(s.gestures, gestures)
     XCTAssertEqual(s.gestureNamesSet, GestureSettings.names)
     XCTAssertEqual(["pose_confirm_frames", "pose_release_frames", "action_stride", "action_window", "action_interval"].map(s.gestureValue),
                    [3, 60, 1, 120, 30])
     XCTAssertEqual(s.gestureValue("min_pose_confidence"), 0.65)
     XCTAssertEqual(s.preview, false)
-    XCTAssertEqual(s.lines.count, 18)
+    XCTAssertEqual(s.lines.count, 19)
     XCTAssertTrue(s.lines.contains("set min_action_confidence 0.85"), "\(s.lines)")
     XCTAssertEqual(RuleFile.classifierPaths(in: "set classifier a.gesture\nbroken \"line\nset classifier ~/b", path: "/r/x.rules"),
                    ["/r/a.gesture", (ProcessInfo.processInfo.environment["HOME"] ?? "") + "/b"])
