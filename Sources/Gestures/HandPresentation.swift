@@ -1,9 +1,10 @@
 import HandPose
 
 /// Whether a hand is *presented*: held roughly still; for an open palm, standing up with the
-/// palm toward the camera; for a thumbs up or down, the thumb standing clear of the fist. A pose counts only while its hand is presented, so a palm passing by while someone
-/// talks, a hand fretting a guitar (its back to the camera) or a hand reaching for a cup never
-/// holds a pose long enough to fire a rule.
+/// palm toward the camera; for a thumbs up or down, the thumb standing clear of the fist. A pose
+/// counts only while its hand is presented, so a palm passing by while someone talks, a hand
+/// fretting a guitar (its back to the camera), a hand reaching for a cup or a fist resting with
+/// the thumb along its top never holds a pose long enough to fire a rule.
 ///
 /// Input, each frame the hand is seen: its capture time, palm centre and size (image plane,
 /// frame-height units) and, when the source has depth, its 3-D joints. Output: the hand's speed in
