@@ -63,14 +63,14 @@ final class PresentationTests: XCTestCase {
       guard let pose = events.last(where: { $0.kind == .pose })?.gesture, pose == "thumbs_up" || pose == "thumbs_down" else { return nil }
       return (pose, presentedAtEnd(events, pose) == true)
     }
+    var loose = GestureSettings()
+    try loose.set("thumb_min_clearance", to: -1)
     var fists: [String: (read: Int, presented: Int)] = [:]
     for row in try ReferenceData.keypointRows() where row.label == 1 {
       let shape = HandShape(points: row.points.map { SIMD2(-$0.x, $0.y) }, chirality: .right)
       guard let result = presented(shape) else { continue }
       fists[result.pose, default: (0, 0)].read += 1
       if result.presented { fists[result.pose, default: (0, 0)].presented += 1 }
-      var loose = GestureSettings()
-      try loose.set("thumb_min_clearance", to: -1)
       XCTAssertEqual(presented(shape, settings: loose)?.presented, true, "thumb_min_clearance -1 turns the check off")
     }
     XCTAssertEqual(fists["thumbs_up"]?.read, 38)
