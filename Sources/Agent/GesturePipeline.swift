@@ -39,8 +39,7 @@ public final class GesturePipeline {
     let start = DispatchTime.now().uptimeNanoseconds
     result.hands = try detector.track(frame)
     let afterEngine = DispatchTime.now().uptimeNanoseconds
-    // Only while hands are about: an idle agent spends nothing on it.
-    if !result.hands.isEmpty || recognizer.isFollowingHands { motion.add(frame) } else { motion.reset() }
+    recognizer.watch(frame, hands: result.hands, in: &motion)
     result.events = recognizer.process(result.hands, time: frame.timestamp, frame: frames,
                                        aspectRatio: Double(frame.width) / Double(max(1, frame.height)), motion: motion)
     for event in result.events { result.firings += matcher.handle(event) }

@@ -88,9 +88,13 @@ public struct GestureRecognizer: Sendable {
     return names
   }
 
-  /// Whether a hand is being followed (seen lately, or missing but not yet given up): while none
-  /// is, where the picture changes does not matter to the stage.
-  public var isFollowingHands: Bool { left.active || right.active }
+  /// Brings `motion` (where the picture changed lately, for `process`) up to `frame`, on which the
+  /// engine saw `hands`, while a hand is about: seen on this frame, or followed (seen lately, or
+  /// missing but not yet given up). While none is, where the picture changes does not matter to
+  /// the stage: `motion` is reset, and an idle agent spends nothing on it.
+  public func watch(_ frame: Frame, hands: [HandObservation], in motion: inout MotionTrail) {
+    if !hands.isEmpty || left.active || right.active { motion.add(frame) } else { motion.reset() }
+  }
 
   /// Takes one frame: the hands observed on it, its capture time (seconds), index and aspect
   /// ratio (width / height), and where the picture changed lately, this frame included (a hand

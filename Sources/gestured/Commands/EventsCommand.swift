@@ -60,7 +60,7 @@ enum EventsCommand: Subcommand {
       index = max(index + 1, Int((frame.timestamp * rate).rounded()))
       counts.frames += 1
       let hands = try detector.track(frame)
-      if !hands.isEmpty || recognizer.isFollowingHands { motion.add(frame) } else { motion.reset() }
+      recognizer.watch(frame, hands: hands, in: &motion)
       report(recognizer.process(hands, time: frame.timestamp, frame: index,
                                 aspectRatio: Double(frame.width) / Double(max(frame.height, 1)), motion: motion))
     }
