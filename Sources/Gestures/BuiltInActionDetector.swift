@@ -44,6 +44,10 @@ public struct BuiltInActionDetector: Sendable {
     public var swipeMaxSlant = 0.6
     /// Largest path walked along the axis, as a multiple of the net displacement (mostly one way).
     public var swipeMaxPathRatio = 1.25
+    /// Largest path walked across the axis, to and fro, as a multiple of the net displacement
+    /// along it: the real swipes walk 0.02-0.34; a hand lifting a teddy, whose trajectory swung
+    /// 2 hand sizes off to the side and back on its way up, walked 1.7.
+    public var swipeMaxSway = 1.0
     /// A swipe has ended when for `swipeEndTime` seconds the palm has gone no further than this
     /// many hand sizes past the swipe's end, nor this far off to the side (or the hand was lost).
     public var swipeMaxOvershoot = 0.5
@@ -161,6 +165,7 @@ public struct BuiltInActionDetector: Sendable {
     if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
     guard let (start, speed) = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
     move.start = start
+    guard isStraight(move, queue, size: size) else { return nil }
     guard hasEnded(move, queue, size: size, speed: speed, handLost: handLost, aspectRatio: aspectRatio) else { return nil }
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
@@ -200,6 +205,15 @@ public struct BuiltInActionDetector: Sendable {
   private func isLongAndStraight(along: Double, across: Double, size: Double) -> Bool {
     let o = options
     return along >= o.swipeMinDistance && along * size >= o.swipeMinTravel && across <= o.swipeMaxSlant * along
+  }
+
+  /// Whether the palm kept to the swipe's line on its way: the path it walked across the axis,
+  /// to and fro, is at most `swipeMaxSway` of the displacement along it. (A move's net slant is
+  /// checked when it is found; a hand that went off to the side and came back has none.)
+  private func isStraight(_ move: Move, _ queue: ActionQueue, size: Double) -> Bool {
+    var across = 0.0
+    for index in move.start..<move.end { across += abs(queue.palm(index + 1)[1 - move.axis] - queue.palm(index)[1 - move.axis]) }
+    return across / size <= options.swipeMaxSway * move.distance
   }
 
   /// Where the swipe begins, when it begins from a hand already in view: the last sample from
