@@ -19,7 +19,7 @@ import Foundation
 /// swipe. A wave is at least
 /// `waveReversals` direction reversals in a row of the palm moving sideways (each stroke at least
 /// `waveMinStroke` hand sizes) or of the hand turning in the picture (at least `waveMinTurn`), each
-/// stroke at most `waveMaxStrokeDuration` seconds long, with the hand open. Distances are
+/// stroke at most `waveMaxStrokeDuration` seconds long, with the hand open, upright and in view. Distances are
 /// in hand sizes and durations in seconds, so a slowly rising hand (about 1.2 hand sizes in a
 /// second on the real clip) or a fist carried across the frame is no swipe.
 public struct BuiltInActionDetector: Sendable {
@@ -80,9 +80,10 @@ public struct BuiltInActionDetector: Sendable {
     /// away from it at once swipes).
     public var swipeEdgeMargin = 1.0
     public var swipeEdgeTime = 0.15
-    /// A swipe begins with the palm centre at least this many hand sizes inside the picture: a
-    /// hand cut by the picture's edge is not yet in view (a shrug with the hands at the bottom
-    /// edge is no swipe).
+    /// A swipe begins with the palm centre at least this many hand sizes inside the picture, and a
+    /// wave has it there on at least half its samples: a hand cut by the picture's edge is not in
+    /// view (a shrug with the hands at the bottom edge is no swipe; a hand talking in the corner of
+    /// a vlog, its palm centre 0.1-0.5 hand sizes inside, turning to and fro, is no wave).
     public var swipeMinInside = 0.5
     public var swipeSettleTime = 0.5
     /// Direction reversals in a row (of the palm moving sideways, or of the hand turning) that make
@@ -128,7 +129,7 @@ public struct BuiltInActionDetector: Sendable {
     guard queue.count >= 3 else { return nil }
     let size = queue.medianSize()
     guard size > 0 else { return nil }
-    if let wave = wave(queue, size: size) { return wave }
+    if let wave = wave(queue, size: size, aspectRatio: aspectRatio) { return wave }
     return swipe(queue, size: size, handLost: handLost, aspectRatio: aspectRatio)
   }
 
@@ -326,11 +327,11 @@ public struct BuiltInActionDetector: Sendable {
   /// hand's turn in the picture (a wave from the wrist, or the hand turned about the palm).
   private enum Swing { case sideways, turn }
 
-  private func wave(_ queue: ActionQueue, size: Double) -> (action: Int, confidence: Double)? {
-    wave(queue, size: size, swing: .sideways) ?? wave(queue, size: size, swing: .turn)
+  private func wave(_ queue: ActionQueue, size: Double, aspectRatio: Double) -> (action: Int, confidence: Double)? {
+    wave(queue, size: size, aspectRatio: aspectRatio, swing: .sideways) ?? wave(queue, size: size, aspectRatio: aspectRatio, swing: .turn)
   }
 
-  private func wave(_ queue: ActionQueue, size: Double, swing: Swing) -> (action: Int, confidence: Double)? {
+  private func wave(_ queue: ActionQueue, size: Double, aspectRatio: Double, swing: Swing) -> (action: Int, confidence: Double)? {
     let o = options
     let n = queue.count
     // Hand sizes sideways, or radians of turn.
@@ -370,23 +371,26 @@ public struct BuiltInActionDetector: Sendable {
       }
       (turn, extreme, direction) = (extreme, index, -direction)
       let maxRise = swing == .sideways ? runAmplitude / Double(Swift.max(run, 1)) : o.waveTurnMaxRise
-      if run >= o.waveReversals, isWave(queue, from: runStart, to: index, size: size, maxRise: maxRise) {
+      if run >= o.waveReversals, isWave(queue, from: runStart, to: index, size: size, maxRise: maxRise, aspectRatio: aspectRatio) {
         return (GestureName.builtInActions.count - 1, Swift.min(1, 0.5 + 0.1 * Double(run)))
       }
     }
     return nil
   }
 
-  /// The hand stayed open and stood up over the candidate wave, its palm rising or falling at
-  /// most `maxRise` hand sizes (a sideways wave: its mean stroke; moving more up and down, it is
-  /// no wave).
-  private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, maxRise: Double) -> Bool {
-    var open = 0, upright = 0
+  /// The hand stayed open, stood up and was in view (`swipeMinInside`) over the candidate wave,
+  /// its palm rising or falling at most `maxRise` hand sizes (a sideways wave: its mean stroke;
+  /// moving more up and down, it is no wave).
+  private func isWave(_ queue: ActionQueue, from first: Int, to last: Int, size: Double, maxRise: Double,
+                      aspectRatio: Double) -> Bool {
+    var open = 0, upright = 0, inView = 0
     var top = Double.infinity, bottom = -Double.infinity
     var leastTurn = Double.infinity, mostTurn = -Double.infinity
     for index in first...last {
       if queue.openness(index) >= 0.5 { open += 1 }
       if abs(remainder(queue.roll(index), 2 * Double.pi)) <= options.waveMaxLean { upright += 1 }
+      let palm = queue.palm(index)
+      if Swift.min(palm.x, aspectRatio - palm.x, palm.y, 1 - palm.y) / size >= options.swipeMinInside { inView += 1 }
       top = Swift.min(top, queue.palm(index).y)
       bottom = Swift.max(bottom, queue.palm(index).y)
       leastTurn = Swift.min(leastTurn, queue.roll(index))
@@ -395,6 +399,6 @@ public struct BuiltInActionDetector: Sendable {
     let lean = abs(remainder((leastTurn + mostTurn) / 2, 2 * Double.pi))
     let samples = Double(last - first + 1)
     return Double(open) >= options.minOpenFraction * samples && (bottom - top) / size <= maxRise
-      && lean <= options.waveMaxLean && Double(upright) >= 0.5 * samples
+      && lean <= options.waveMaxLean && Double(upright) >= 0.5 * samples && Double(inView) >= 0.5 * samples
   }
 }

@@ -150,10 +150,12 @@ final class WaveTests: XCTestCase {
                            confidence: hand.confidence, joints: joints, worldJoints: world, trackingID: 1)
   }
 
-  /// A real open palm (hagrid_v2_palm, placed) turned in the picture by `angle(t)` degrees.
-  func turning(fps: Double, seconds: Double, aboutWrist: Bool, angle: (Double) -> Double) throws -> [[HandObservation]] {
+  /// A real open palm (hagrid_v2_palm, placed with its palm centre at `centre`) turned in the
+  /// picture by `angle(t)` degrees.
+  func turning(fps: Double, seconds: Double, aboutWrist: Bool, at centre: SIMD2<Double> = SIMD2(0.5, 0.45),
+               angle: (Double) -> Double) throws -> [[HandObservation]] {
     let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
-    let hand = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.5, 0.45))
+    let hand = PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: centre)
     return (0..<Int((seconds * fps).rounded())).map { [turned(hand, by: angle(Double($0) / fps), aboutWrist: aboutWrist)] }
   }
 
@@ -213,6 +215,26 @@ final class WaveTests: XCTestCase {
       XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try swing(80))), [], "\(frequency) Hz")
       XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try swing(50))), ["left wave"], "\(frequency) Hz")
     }
+  }
+
+  func testAHandTurnedToAndFroAtThePicturesEdgeIsNoWave() throws {
+    // A man talking with his hand low in the corner of a vlog (a real clip from a public
+    // repository, not committed): its palm centre 0.1-0.5 hand sizes inside the picture's edge,
+    // the hand cut by it, turned to and fro about 45 degrees a stroke as he talked, and read as a
+    // wave. A hand cut by the edge is not a hand in view waving. The real open palm of
+    // hagrid_v2_palm turned 30 degrees either side about its palm centre at 2 Hz, its palm centre
+    // 0.3 hand sizes inside the right or the bottom edge: no wave; 1 hand size inside: a wave.
+    let size = 0.18, width = 0.18 / PlacedHands.aspect
+    func waved(at centre: SIMD2<Double>) throws -> [String] {
+      let sequence = try turning(fps: 25, seconds: 2.2, aboutWrist: false, at: centre) { t in
+        30 * sin(2 * .pi * 2 * Swift.min(1, Swift.max(0, t - 0.6)))
+      }
+      return PlacedHands.actions(PlacedHands.events(sequence))
+    }
+    XCTAssertEqual(try waved(at: SIMD2(1 - 0.3 * width, 0.5)), [])
+    XCTAssertEqual(try waved(at: SIMD2(0.5, 1 - 0.3 * size)), [])
+    XCTAssertEqual(try waved(at: SIMD2(1 - width, 0.5)), ["left wave"])
+    XCTAssertEqual(try waved(at: SIMD2(0.5, 1 - size)), ["left wave"])
   }
 
   func testAHandOpenOnlyHalfTheTimeIsNoWave() throws {
