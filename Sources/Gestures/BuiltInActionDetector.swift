@@ -85,6 +85,11 @@ public struct BuiltInActionDetector: Sendable {
     /// view (a shrug with the hands at the bottom edge is no swipe; a hand talking in the corner of
     /// a vlog, its palm centre 0.1-0.5 hand sizes inside, turning to and fro, is no wave).
     public var swipeMinInside = 0.5
+    /// A swipe ends with a finger out, where it stops or within this many seconds after: the
+    /// real swipes show one there (0.66-0.99), while hands reaching across a kitchen counter for a
+    /// knife or a bowl closed on it as they arrived (0.01-0.31). A hand lost on its way was not
+    /// seen arriving: no finger is asked of it.
+    public var swipeArrivalTime = 0.25
     public var swipeSettleTime = 0.5
     /// Direction reversals in a row (of the palm moving sideways, or of the hand turning) that make
     /// a wave.
@@ -167,7 +172,8 @@ public struct BuiltInActionDetector: Sendable {
     guard let (start, speed) = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
     move.start = start
     guard isStraight(move, queue, size: size) else { return nil }
-    guard hasEnded(move, queue, size: size, speed: speed, handLost: handLost, aspectRatio: aspectRatio) else { return nil }
+    guard hasEnded(move, queue, size: size, speed: speed, handLost: handLost, aspectRatio: aspectRatio),
+          arrivesOpen(move, queue, handLost: handLost) else { return nil }
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
     let confidence = Swift.min(1, 0.5 + 0.5 * (move.distance - options.swipeMinDistance) / options.swipeMinDistance)
@@ -288,6 +294,20 @@ public struct BuiltInActionDetector: Sendable {
       guard let rest = newestRest(queue), rest.spread / size <= o.restDistance else { return false }
     }
     return true
+  }
+
+  /// Whether the hand had a finger out where the swipe ended or within `swipeArrivalTime` after:
+  /// a swipe begun with a finger out ends with one (its middle may blur past recognition), while
+  /// a hand reaching for something closes on it as it arrives. A hand lost on its way, last seen
+  /// blurred, was not seen arriving.
+  private func arrivesOpen(_ move: Move, _ queue: ActionQueue, handLost: Bool) -> Bool {
+    if handLost && move.end == queue.count - 1 { return true }
+    var index = move.end
+    while index < queue.count && queue.time(index) - queue.time(move.end) <= options.swipeArrivalTime + 1e-9 {
+      if queue.fingerOut(index) >= 0.5 { return true }
+      index += 1
+    }
+    return false
   }
 
   /// Whether the hand turned straight back after the swipe, without stopping: on its first sample

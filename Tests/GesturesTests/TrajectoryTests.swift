@@ -349,6 +349,28 @@ final class TrajectoryTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try placed(raised(swingingOut: 0)))), ["left swipe_up"])
   }
 
+  func testAHandThatClosesOnSomethingAsItArrivesIsNoSwipe() throws {
+    // As hands reaching across a kitchen counter for a knife or a bowl on a real clip (not
+    // committed): open as they set off, closed as they arrive, and held there. The real open palm
+    // of hagrid_v2_palm moved 0.5 of the frame's width in 0.4 s, the real fist of hagrid_v2_fist
+    // from the last frame of the move on: no swipe. The same move arriving open, or with two
+    // fingers out (hagrid_v1_peace), is a swipe. So is the move whose hand blurs on its way (the
+    // fist on its last frames in view) and is lost before it arrives: its arrival was not seen.
+    let palm = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    func reach(arriving name: String, lostAfter lost: Int = 30) throws -> [[HandObservation]] {
+      let arrival = try PlacedHands.photo(name)
+      let path = (0..<30).map { index in SIMD2(0.25 + 0.5 * Swift.min(1, Swift.max(0, Double(index - 10) / 10)), 0.5) }
+      return path.enumerated().map { index, point in
+        let shown = index < 18 ? palm : arrival
+        return index < lost ? [PlacedHands.place(shown.hand, width: shown.width, height: shown.height, at: point)] : []
+      }
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try reach(arriving: "hagrid_v2_fist.jpg"))), [])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try reach(arriving: "hagrid_v2_palm.jpg"))), ["left swipe_left"])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try reach(arriving: "hagrid_v1_peace.jpg"))), ["left swipe_left"])
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(try reach(arriving: "hagrid_v2_fist.jpg", lostAfter: 20))), ["left swipe_left"])
+  }
+
   func testAHandCutByThePicturesEdgeIsNoSwipe() throws {
     // As the shrug at the end of a real waving clip (han-le11/robot-machine-vision test2.mp4, not
     // committed): the hand at the bottom edge, its palm centre on the edge, moved sideways. Half
