@@ -19,9 +19,9 @@ import Foundation
 /// swipe. A wave is at least
 /// `waveReversals` direction reversals in a row of the palm moving sideways (each stroke at least
 /// `waveMinStroke` hand sizes) or of the hand turning in the picture (at least `waveMinTurn`), each
-/// stroke at most `waveMaxStrokeDuration` seconds long, with the hand open, upright and in view. Distances are
-/// in hand sizes and durations in seconds, so a slowly rising hand (about 1.2 hand sizes in a
-/// second on the real clip) or a fist carried across the frame is no swipe.
+/// stroke at most `waveMaxStrokeDuration` seconds long, with the hand open, upright and in view.
+/// Distances are in hand sizes and durations in seconds, so a slowly rising hand (about 1.2 hand
+/// sizes in a second on the real clip) or a fist carried across the frame is no swipe.
 public struct BuiltInActionDetector: Sendable {
   public struct Options: Sendable, Equatable {
     /// Net displacement of a swipe along its axis, in hand sizes (the real swipe clips move 4-6.5).
@@ -52,6 +52,11 @@ public struct BuiltInActionDetector: Sendable {
     /// many hand sizes past the swipe's end, nor this far off to the side (or the hand was lost).
     public var swipeMaxOvershoot = 0.5
     public var swipeEndTime = 0.1
+    /// A swipe ends with a finger out, where it stops or within this many seconds after: the
+    /// real swipes show one there (0.66-0.99), while hands reaching across a kitchen counter for a
+    /// knife or a bowl closed on it as they arrived (0.01-0.31). A hand lost on its way was not
+    /// seen arriving: no finger is asked of it.
+    public var swipeArrivalTime = 0.25
     /// Fraction of the samples of a wave that must show an open hand (openness >= 0.5): 0.83-1 on
     /// real waves; a hand strumming a ukulele turns to and fro open on 0.5-0.64 of them. Swipes
     /// take any hand shape.
@@ -80,17 +85,12 @@ public struct BuiltInActionDetector: Sendable {
     /// away from it at once swipes).
     public var swipeEdgeMargin = 1.0
     public var swipeEdgeTime = 0.15
+    public var swipeSettleTime = 0.5
     /// A swipe begins with the palm centre at least this many hand sizes inside the picture, and a
     /// wave has it there on at least half its samples: a hand cut by the picture's edge is not in
     /// view (a shrug with the hands at the bottom edge is no swipe; a hand talking in the corner of
     /// a vlog, its palm centre 0.1-0.5 hand sizes inside, turning to and fro, is no wave).
     public var swipeMinInside = 0.5
-    /// A swipe ends with a finger out, where it stops or within this many seconds after: the
-    /// real swipes show one there (0.66-0.99), while hands reaching across a kitchen counter for a
-    /// knife or a bowl closed on it as they arrived (0.01-0.31). A hand lost on its way was not
-    /// seen arriving: no finger is asked of it.
-    public var swipeArrivalTime = 0.25
-    public var swipeSettleTime = 0.5
     /// Direction reversals in a row (of the palm moving sideways, or of the hand turning) that make
     /// a wave.
     public var waveReversals = 3
@@ -171,8 +171,8 @@ public struct BuiltInActionDetector: Sendable {
     if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
     guard let (start, speed) = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
     move.start = start
-    guard isStraight(move, queue, size: size) else { return nil }
-    guard hasEnded(move, queue, size: size, speed: speed, handLost: handLost, aspectRatio: aspectRatio),
+    guard isStraight(move, queue, size: size),
+          hasEnded(move, queue, size: size, speed: speed, handLost: handLost, aspectRatio: aspectRatio),
           arrivesOpen(move, queue, handLost: handLost) else { return nil }
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
@@ -214,6 +214,12 @@ public struct BuiltInActionDetector: Sendable {
     return along >= o.swipeMinDistance && along * size >= o.swipeMinTravel && across <= o.swipeMaxSlant * along
   }
 
+  /// Whether a palm centre lies at least `swipeMinInside` hand sizes inside the picture
+  /// (`aspectRatio` wide and 1 high): a hand cut by the picture's edge is not in view.
+  private func isInView(_ palm: SIMD2<Double>, size: Double, aspectRatio: Double) -> Bool {
+    Swift.min(palm.x, aspectRatio - palm.x, palm.y, 1 - palm.y) / size >= options.swipeMinInside
+  }
+
   /// Whether the palm kept to the swipe's line on its way: the path it walked across the axis,
   /// to and fro, is at most `swipeMaxSway` of the displacement along it. (A move's net slant is
   /// checked when it is found; a hand that went off to the side and came back has none.)
@@ -247,8 +253,7 @@ public struct BuiltInActionDetector: Sendable {
     }
     guard start > 0 else { return nil }
     // A hand whose palm is half out of the picture (at its bottom edge, say) is not in view.
-    let origin = queue.palm(start)
-    guard Swift.min(origin.x, aspectRatio - origin.x, origin.y, 1 - origin.y) / size >= o.swipeMinInside else { return nil }
+    guard isInView(queue.palm(start), size: size, aspectRatio: aspectRatio) else { return nil }
     // A hand first seen near the edge the swipe moves away from, that came from there (moving
     // that way more than across), is being brought into view.
     let edgeLeft = move.sign > 0 ? 0 : (move.axis == 0 ? aspectRatio : 1)
@@ -410,9 +415,9 @@ public struct BuiltInActionDetector: Sendable {
       if queue.openness(index) >= 0.5 { open += 1 }
       if abs(remainder(queue.roll(index), 2 * Double.pi)) <= options.waveMaxLean { upright += 1 }
       let palm = queue.palm(index)
-      if Swift.min(palm.x, aspectRatio - palm.x, palm.y, 1 - palm.y) / size >= options.swipeMinInside { inView += 1 }
-      top = Swift.min(top, queue.palm(index).y)
-      bottom = Swift.max(bottom, queue.palm(index).y)
+      if isInView(palm, size: size, aspectRatio: aspectRatio) { inView += 1 }
+      top = Swift.min(top, palm.y)
+      bottom = Swift.max(bottom, palm.y)
       leastTurn = Swift.min(leastTurn, queue.roll(index))
       mostTurn = Swift.max(mostTurn, queue.roll(index))
     }

@@ -353,7 +353,7 @@ final class TrajectoryTests: XCTestCase {
     // As hands reaching across a kitchen counter for a knife or a bowl on a real clip (not
     // committed): open as they set off, closed as they arrive, and held there. The real open palm
     // of hagrid_v2_palm moved 0.5 of the frame's width in 0.4 s, the real fist of hagrid_v2_fist
-    // from the last frame of the move on: no swipe. The same move arriving open, or with two
+    // from the move's last two frames on: no swipe. The same move arriving open, or with two
     // fingers out (hagrid_v1_peace), is a swipe. So is the move whose hand blurs on its way (the
     // fist on its last frames in view) and is lost before it arrives: its arrival was not seen.
     let palm = try PlacedHands.photo("hagrid_v2_palm.jpg")
