@@ -224,9 +224,7 @@ public struct BuiltInActionDetector: Sendable {
   /// to and fro, is at most `swipeMaxSway` of the displacement along it. (A move's net slant is
   /// checked when it is found; a hand that went off to the side and came back has none.)
   private func isStraight(_ move: Move, _ queue: ActionQueue, size: Double) -> Bool {
-    var across = 0.0
-    for index in move.start..<move.end { across += abs(queue.palm(index + 1)[1 - move.axis] - queue.palm(index)[1 - move.axis]) }
-    return across / size <= options.swipeMaxSway * move.distance
+    path(queue, from: move.start, to: move.end, along: 1 - move.axis) / size <= options.swipeMaxSway * move.distance
   }
 
   /// Where the swipe begins, when it begins from a hand already in view: the last sample from
@@ -337,9 +335,15 @@ public struct BuiltInActionDetector: Sendable {
   /// How fast the palm moved to and fro from sample `first` to `last` along `axis`: the path it
   /// walked along the axis, either way, over the time, hand sizes per second (a turn counts).
   private func pathSpeed(_ queue: ActionQueue, from first: Int, to last: Int, along axis: Int, size: Double) -> Double {
+    path(queue, from: first, to: last, along: axis) / size / Swift.max(queue.time(last) - queue.time(first), 1e-6)
+  }
+
+  /// The path the palm walked along `axis`, either way, from sample `first` to `last` (queue
+  /// units).
+  private func path(_ queue: ActionQueue, from first: Int, to last: Int, along axis: Int) -> Double {
     var path = 0.0
     for index in Swift.stride(from: first, to: last, by: 1) { path += abs(queue.palm(index + 1)[axis] - queue.palm(index)[axis]) }
-    return path / size / Swift.max(queue.time(last) - queue.time(first), 1e-6)
+    return path
   }
 
   /// How fast the palm moved from sample `first` to `last` along `axis` in the direction `sign`,
