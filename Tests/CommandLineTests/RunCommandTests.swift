@@ -155,13 +155,16 @@ final class DefaultRulesRunTests: XCTestCase {
     return (run, window.takeKeyNames())
   }
 
-  func testInAPDFViewerASwipeSendsOnlyThePageKey() throws {
+  func testInAPDFViewerOrPresenterASwipeSendsOnlyThePageKey() throws {
     // swipe_toward_image_right: an open palm is held before the swipe (the user's swipe_left).
     // In zathura the swipe turns the page, and the palm does not toggle the music.
     let (run, keys) = try received(on: "swipe_toward_image_right", windowClass: ("zathura", "Zathura"))
     XCTAssertEqual(keys, ["+Next", "-Next"], run.standardOutput)
     let (back, backKeys) = try received(on: "swipe_toward_image_left", windowClass: ("evince", "Evince"))
     XCTAssertEqual(backKeys, ["+Prior", "-Prior"], back.standardOutput)
+    // The same in a presentation: pdfpc's window, with the class it gives X (read with xprop).
+    let (show, showKeys) = try received(on: "swipe_toward_image_right", windowClass: ("pdfpc", "Pdfpc"))
+    XCTAssertEqual(showKeys, ["+Next", "-Next"], show.standardOutput)
   }
 
   func testElsewhereTheSwipeClipsSendNothing() throws {
