@@ -24,7 +24,8 @@ import Foundation
 /// sizes in a second on the real clip) or a fist carried across the frame is no swipe.
 public struct BuiltInActionDetector: Sendable {
   public struct Options: Sendable, Equatable {
-    /// Net displacement of a swipe along its axis, in hand sizes (the real swipe clips move 4-6.5).
+    /// Net displacement of a swipe along its axis, in hand sizes (the real swipe clips move 4-6.5);
+    /// `swipe_min_distance` in a rule file.
     public var swipeMinDistance = 2.0
     /// Net displacement of a swipe in the picture, as a fraction of the picture's height: a swipe
     /// is made to the camera and crosses a good part of its view (the real swipes cross 0.4-0.9),

@@ -31,9 +31,13 @@ public struct GestureRecognizer: Sendable {
   /// is given up.
   public static let rejoinWithin = 1.0
 
-  /// Thresholds of the stage. Changing the action window empties the queues.
+  /// Thresholds of the stage (`swipe_min_distance` is the action detector's). Changing the action
+  /// window empties the queues.
   public var settings: GestureSettings {
-    didSet { if settings.actionWindow != oldValue.actionWindow { rebuildTracks() } }
+    didSet {
+      actionDetector.options.swipeMinDistance = settings.swipeMinDistance
+      if settings.actionWindow != oldValue.actionWindow { rebuildTracks() }
+    }
   }
   /// Whether frames reach the recognizer mirrored (selfie view). Action directions are named from
   /// the user's view: on an un-mirrored frame a hand moving toward the image's left edge is
@@ -63,6 +67,7 @@ public struct GestureRecognizer: Sendable {
     self.settings = settings
     self.mirrored = mirrored
     self.models = []
+    actionDetector.options.swipeMinDistance = settings.swipeMinDistance
     left = HandTrack(chirality: .left, noneLabel: noneLabel, queueCapacity: 1, models: [])
     right = HandTrack(chirality: .right, noneLabel: noneLabel, queueCapacity: 1, models: [])
     for model in models { mapLabels(of: model) }

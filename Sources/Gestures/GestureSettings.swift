@@ -23,6 +23,13 @@ public struct GestureSettings: Sendable, Equatable {
   /// `min_action_confidence`: a trained action model fires only when its best action's
   /// probability is at least this.
   public var minActionConfidence = 0.7
+  /// `swipe_min_distance`: a swipe moves the palm at least this many hand sizes (palm lengths)
+  /// along its axis. The swipes found on the real swipe clips move 2.1-11; a hand near the camera
+  /// (a quarter to a third of the picture high) has little room to cross 2 of its sizes, and the
+  /// swipes missed on real clips of such hands moved 0.8-1.8. Lower it for a camera at arm's
+  /// length (1.5 found 2 more of 40 real swipes, and made 13 actions of 14 minutes of everyday
+  /// footage instead of 8), raise it for fewer swipes from hands that move about.
+  public var swipeMinDistance = 2.0
   /// `pose_max_speed`: a pose counts only while its hand moves at most this many hand sizes per
   /// second (palm centre, over the last 0.3 s), so it must be held, not passed by. Held poses on
   /// the real clips move 0.1-0.3 hand sizes per second; hands that talk, cook or reach move about
@@ -90,6 +97,7 @@ public struct GestureSettings: Sendable, Equatable {
     ("action_window", .count(10...120)),
     ("action_interval", .count(1...30)),
     ("min_action_confidence", .fraction),
+    ("swipe_min_distance", .number(1...10)),
     ("pose_max_speed", .number(0.1...100)),
     ("palm_min_facing", .number(-1...1)),
     ("palm_min_upright", .number(-1...1)),
@@ -122,6 +130,7 @@ public struct GestureSettings: Sendable, Equatable {
     case "action_window": actionWindow = Int(value)
     case "action_interval": actionInterval = Int(value)
     case "min_action_confidence": minActionConfidence = value
+    case "swipe_min_distance": swipeMinDistance = value
     case "pose_max_speed": poseMaxSpeed = value
     case "palm_min_facing": palmMinFacing = value
     case "palm_min_upright": palmMinUpright = value
@@ -140,6 +149,7 @@ public struct GestureSettings: Sendable, Equatable {
     case "action_window": return Double(actionWindow)
     case "action_interval": return Double(actionInterval)
     case "min_action_confidence": return minActionConfidence
+    case "swipe_min_distance": return swipeMinDistance
     case "pose_max_speed": return poseMaxSpeed
     case "palm_min_facing": return palmMinFacing
     case "palm_min_upright": return palmMinUpright

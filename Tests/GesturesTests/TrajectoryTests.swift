@@ -283,6 +283,24 @@ final class TrajectoryTests: XCTestCase {
     XCTAssertEqual(PlacedHands.actions(PlacedHands.events(lowered(palm: 0.15))), ["left swipe_down"])
   }
 
+  func testAHandNearTheCameraSwipesAShortWayWithALowerSwipeMinDistance() throws {
+    // As on real swipe clips of hands a quarter to a third of the picture high (u-prashant's
+    // right_swipe.gif, Ryker-Glenn's swipe_down.mp4; not committed): there is little room to cross
+    // two hand sizes, and those swipes moved 1.5-1.8 of them. The real palm of hagrid_v2_palm, placed 0.3 of
+    // the picture high, moved 1.7 of its palm lengths in 0.4 s: no swipe by default; a swipe with
+    // `set swipe_min_distance 1.5`, as the rule file gives it.
+    let photo = try PlacedHands.photo("hagrid_v2_palm.jpg")
+    let palm = 0.3, distance = 1.7 * palm / PlacedHands.aspect
+    let sequence = (0..<30).map { index in
+      let progress = Swift.min(1, Swift.max(0, Double(index - 10) / 10))
+      return [PlacedHands.place(photo.hand, width: photo.width, height: photo.height, at: SIMD2(0.35 + distance * progress, 0.55), palm: palm)]
+    }
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence)), [])
+    var settings = GestureSettings()
+    try settings.set("swipe_min_distance", to: 1.5)
+    XCTAssertEqual(PlacedHands.actions(PlacedHands.events(sequence, settings: settings)), ["left swipe_left"])
+  }
+
   func testAHandAcrossTheRoomMovingFastIsNoSwipe() throws {
     // As on real clips of a man on a sofa 2-3 m from the camera (docs/gestures.md): his hands
     // measure 0.05 of the picture's height, and putting a magazine down beside him carries one

@@ -84,6 +84,7 @@ final class RuleParserTests: XCTestCase {
       set action_window 120
       set action_interval 30
       set min_action_confidence 0.85
+      set swipe_min_distance 1.5
       set pose_max_speed 2
       set palm_min_facing -1
       set palm_min_upright 0
@@ -100,7 +101,7 @@ final class RuleParserTests: XCTestCase {
     var gestures = GestureSettings()
     (gestures.poseConfirmFrames, gestures.poseReleaseFrames, gestures.minPoseConfidence) = (3, 60, 0.65)
     (gestures.actionStride, gestures.actionWindow, gestures.actionInterval) = (1, 120, 30)
-    gestures.minActionConfidence = 0.85
+    (gestures.minActionConfidence, gestures.swipeMinDistance) = (0.85, 1.5)
     (gestures.poseMaxSpeed, gestures.palmMinFacing, gestures.palmMinUpright) = (2, -1, 0)
     gestures.thumbMinClearance = 0.6
     XCTAssertEqual(s.gestures, gestures)
@@ -109,7 +110,7 @@ final class RuleParserTests: XCTestCase {
                    [3, 60, 1, 120, 30])
     XCTAssertEqual(s.gestureValue("min_pose_confidence"), 0.65)
     XCTAssertEqual(s.preview, false)
-    XCTAssertEqual(s.lines.count, 19)
+    XCTAssertEqual(s.lines.count, 20)
     XCTAssertTrue(s.lines.contains("set min_action_confidence 0.85"), "\(s.lines)")
     XCTAssertEqual(RuleFile.classifierPaths(in: "set classifier a.gesture\nbroken \"line\nset classifier ~/b", path: "/r/x.rules"),
                    ["/r/a.gesture", (ProcessInfo.processInfo.environment["HOME"] ?? "") + "/b"])
