@@ -71,7 +71,7 @@ final class MediaCommandTests: XCTestCase {
     // frame was processed and the agent stopped cleanly.
     let bus = try PrivateSessionBus()
     let (player, _) = try bus.startPlayer()
-    kill(player.processIdentifier, SIGSTOP)
+    player.stopAndWait()
     let hung = try CommandRun.gestured(["run", "--source", clip, "--rules", rulesPath, "--no-pacing"], environment: bus.environment)
     kill(player.processIdentifier, SIGCONT)
     XCTAssertEqual(hung.status, 0, hung.standardError)

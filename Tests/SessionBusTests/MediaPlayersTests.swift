@@ -70,7 +70,7 @@ final class MediaPlayersTests: XCTestCase {
     // A player that stops answering (stopped with SIGSTOP): the call gives up after the timeout.
     let (process, name) = try bus.startPlayer()
     XCTAssertEqual(try players.list().map(\.name), [name])
-    kill(process.processIdentifier, SIGSTOP)
+    process.stopAndWait()
     let start = Date()
     XCTAssertThrowsError(try players.perform(.pause)) { XCTAssertEqual("\($0)", "no media player answered; \(name) did not answer within 0.3 s") }
     XCTAssertLessThan(Date().timeIntervalSince(start), 1.5, "each call waits at most the timeout")

@@ -154,3 +154,26 @@ public final class PrivateSessionBus {
     return data
   }
 }
+
+extension Process {
+  /// Stops the process with SIGSTOP and waits (5 s at most) until every one of its threads is
+  /// stopped: the signal takes effect when each thread is next scheduled, and on a loaded machine
+  /// a player can still answer a call sent just after `kill` returned.
+  public func stopAndWait(file: StaticString = #filePath, line: UInt = #line) {
+    kill(processIdentifier, SIGSTOP)
+    let tasks = "/proc/\(processIdentifier)/task"
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+      let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+      let stopped = threads.allSatisfy { thread in
+        guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return true }  // gone: it answers nothing
+        let state = stat[stat.index(after: end)...].drop { $0 == " " }.first
+        return state == "T" || state == "t"
+      }
+      if stopped { return }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    XCTFail("process \(processIdentifier) did not stop within 5 s", file: file, line: line)
+  }
+}
