@@ -22,6 +22,9 @@ struct ActionQueue {
   private var openness: [Double]
   private var fingersOut: [Double]
   private var poseValues: [Double]
+  /// The pose the hand showed on each sample: an index into the recognizer's pose labels, -1
+  /// when not known.
+  private var poseLabels: [Int]
   /// Scratch space for medians, so classification does not allocate.
   private var scratch: [Double]
   /// Samples added since the queue was last classified.
@@ -37,6 +40,7 @@ struct ActionQueue {
     openness = Array(repeating: 0, count: capacity)
     fingersOut = Array(repeating: 0, count: capacity)
     poseValues = Array(repeating: 0, count: capacity * Self.poseValueCount)
+    poseLabels = Array(repeating: -1, count: capacity)
     scratch = Array(repeating: 0, count: capacity)
   }
 
@@ -49,7 +53,7 @@ struct ActionQueue {
   /// Appends a sample, dropping the oldest when full. `roll` is stored unwrapped: within half a
   /// turn of the sample before, so a hand turning past straight down does not jump by a full turn.
   mutating func append(time: Double, palm: SIMD2<Double>, roll: Double, size: Double, openness open: Double,
-                       fingerOut: Double, pose: PoseFeatures) {
+                       fingerOut: Double, pose: PoseFeatures, poseLabel: Int = -1) {
     var roll = roll
     if count > 0 {
       let previous = rolls[self.slot(count - 1)]
@@ -69,6 +73,7 @@ struct ActionQueue {
     sizes[slot] = size
     openness[slot] = open
     fingersOut[slot] = fingerOut
+    poseLabels[slot] = poseLabel
     let base = slot * Self.poseValueCount
     for finger in 0..<4 {
       poseValues[base + finger] = pose.straightness[finger]
@@ -107,6 +112,8 @@ struct ActionQueue {
   func openness(_ index: Int) -> Double { openness[slot(index)] }
   /// How surely at least one of the four fingers of sample `index` is out, 0...1.
   func fingerOut(_ index: Int) -> Double { fingersOut[slot(index)] }
+  /// The pose label the hand showed on sample `index` (-1: not known).
+  func poseLabel(_ index: Int) -> Int { poseLabels[slot(index)] }
   /// Pose value `value` (0..<poseValueCount) of sample `index`.
   func poseValue(_ index: Int, _ value: Int) -> Double { poseValues[slot(index) * Self.poseValueCount + value] }
 

@@ -128,10 +128,14 @@ public struct BuiltInActionDetector: Sendable {
     self.options = options
   }
 
+  /// An action found: its index in `labels`, its confidence, and the sample where it began (a
+  /// swipe's departure, a wave's first full stroke).
+  typealias Found = (action: Int, confidence: Double, start: Int)
+
   /// Looks for an action in the queue. `handLost` says the hand is gone, so a move still under
   /// way at the end of the queue counts as ended, unless it went out over the edge of the picture
   /// (`aspectRatio` wide and 1 high, in the queue's units).
-  func detect(_ queue: inout ActionQueue, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
+  func detect(_ queue: inout ActionQueue, handLost: Bool, aspectRatio: Double) -> Found? {
     guard queue.count >= 3 else { return nil }
     let size = queue.medianSize()
     guard size > 0 else { return nil }
@@ -167,7 +171,7 @@ public struct BuiltInActionDetector: Sendable {
   /// 1: y), direction and distance in hand sizes.
   private typealias Move = (distance: Double, start: Int, end: Int, axis: Int, sign: Double)
 
-  private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> (action: Int, confidence: Double)? {
+  private func swipe(_ queue: ActionQueue, size: Double, handLost: Bool, aspectRatio: Double) -> Found? {
     guard size >= options.swipeMinHandSize, var move = longestMove(queue, size: size) else { return nil }
     if move.end == queue.count - 1 && !handLost { return nil }  // still moving, or not yet seen to stop
     guard let (start, speed) = departure(of: move, queue, size: size, aspectRatio: aspectRatio) else { return nil }
@@ -178,7 +182,7 @@ public struct BuiltInActionDetector: Sendable {
     // Labels: swipe_left, swipe_right, swipe_up, swipe_down (user's view, y down).
     let action = move.axis == 0 ? (move.sign > 0 ? 1 : 0) : (move.sign > 0 ? 3 : 2)
     let confidence = Swift.min(1, 0.5 + 0.5 * (move.distance - options.swipeMinDistance) / options.swipeMinDistance)
-    return (action, confidence)
+    return (action, confidence, move.start)
   }
 
   /// The longest fast, nearly straight, mostly one-way move in the queue, if one is long enough.
@@ -357,11 +361,11 @@ public struct BuiltInActionDetector: Sendable {
   /// hand's turn in the picture (a wave from the wrist, or the hand turned about the palm).
   private enum Swing { case sideways, turn }
 
-  private func wave(_ queue: ActionQueue, size: Double, aspectRatio: Double) -> (action: Int, confidence: Double)? {
+  private func wave(_ queue: ActionQueue, size: Double, aspectRatio: Double) -> Found? {
     wave(queue, size: size, aspectRatio: aspectRatio, swing: .sideways) ?? wave(queue, size: size, aspectRatio: aspectRatio, swing: .turn)
   }
 
-  private func wave(_ queue: ActionQueue, size: Double, aspectRatio: Double, swing: Swing) -> (action: Int, confidence: Double)? {
+  private func wave(_ queue: ActionQueue, size: Double, aspectRatio: Double, swing: Swing) -> Found? {
     let o = options
     let n = queue.count
     // Hand sizes sideways, or radians of turn.
@@ -402,7 +406,7 @@ public struct BuiltInActionDetector: Sendable {
       (turn, extreme, direction) = (extreme, index, -direction)
       let maxRise = swing == .sideways ? runAmplitude / Double(Swift.max(run, 1)) : o.waveTurnMaxRise
       if run >= o.waveReversals, isWave(queue, from: runStart, to: index, size: size, maxRise: maxRise, aspectRatio: aspectRatio) {
-        return (GestureName.builtInActions.count - 1, Swift.min(1, 0.5 + 0.1 * Double(run)))
+        return (GestureName.builtInActions.count - 1, Swift.min(1, 0.5 + 0.1 * Double(run)), runStart)
       }
     }
     return nil

@@ -31,10 +31,15 @@ public struct GestureEvent: Sendable, Equatable {
   /// For a pose: whether the hand presents it (roughly still; an open palm standing up and toward
   /// the camera). Always true for actions.
   public var presented: Bool
+  /// For an action: the pose the hand showed as it began (`open_palm` for a swipe of the open
+  /// hand, `victory` for two fingers); nil when none was recognised then, for a trained model's
+  /// action, and for poses.
+  public var shape: String?
 
   public init(time: Double, frame: Int, hand: Chirality, kind: GestureKind, gesture: String, confidence: Double,
-              presented: Bool = true) {
+              presented: Bool = true, shape: String? = nil) {
     self.presented = presented
+    self.shape = shape
     self.time = time
     self.frame = frame
     self.hand = hand

@@ -34,8 +34,8 @@ struct HandTrack {
   private var lastSampleFrame: Int? = nil
   private var lastSampleTime = -Double.infinity
   /// The newest sighting when the action stride left it out of the queue (capture time, palm and
-  /// turn in the user's view, size, pose measures); nil when the queue holds it.
-  private var unsampled: (time: Double, palm: SIMD2<Double>, roll: Double, size: Double, pose: PoseFeatures)? = nil
+  /// turn in the user's view, size, pose measures and label); nil when the queue holds it.
+  private var unsampled: (time: Double, palm: SIMD2<Double>, roll: Double, size: Double, pose: PoseFeatures, label: Int)? = nil
   /// Frames in a row the engine called this hand by the other chirality.
   var otherChiralityFrames = 0
   private(set) var trackingID = 0
@@ -144,12 +144,13 @@ struct HandTrack {
     let (palm, roll) = ActionQueue.userView(palm: centre, roll: shape.roll, aspectRatio: c.aspectRatio, mirrored: c.mirrored)
     if let last = lastSampleFrame, c.frame > last, c.frame - last < c.settings.actionStride,
        c.time - lastSampleTime < Double(c.settings.actionStride) / 30 - 1e-9 {
-      unsampled = (c.time, palm, roll, shape.size, measures)
+      unsampled = (c.time, palm, roll, shape.size, measures, label)
       return
     }
     unsampled = nil
     queue.append(time: c.time, palm: palm, roll: roll, size: shape.size,
-                 openness: c.poseClassifier.openness(measures), fingerOut: c.poseClassifier.fingerOut(measures), pose: measures)
+                 openness: c.poseClassifier.openness(measures), fingerOut: c.poseClassifier.fingerOut(measures), pose: measures,
+                 poseLabel: label)
     lastSampleFrame = c.frame
     lastSampleTime = c.time
     if !actionsArmed {
@@ -218,7 +219,7 @@ struct HandTrack {
     guard let last = unsampled else { return }
     unsampled = nil
     queue.append(time: last.time, palm: last.palm, roll: last.roll, size: last.size, openness: c.poseClassifier.openness(last.pose),
-                 fingerOut: c.poseClassifier.fingerOut(last.pose), pose: last.pose)
+                 fingerOut: c.poseClassifier.fingerOut(last.pose), pose: last.pose, poseLabel: last.label)
   }
 
   /// Classifies what is left in the queue as if the hand had left, then empties it.
@@ -281,7 +282,7 @@ struct HandTrack {
   /// detector; the first action found fires and empties the queue.
   private mutating func classifyActions(_ c: Context, handLost: Bool, models: inout [GestureModel], events: inout [GestureEvent]) {
     queue.samplesSinceClassification = 0
-    var action: String? = nil
+    var action: String? = nil, shape: String? = nil
     var confidence = c.settings.minActionConfidence
     for index in models.indices where models[index].kind == .action && queue.count >= models[index].window {
       ModelFeatures.action(&queue, window: models[index].window, into: &features)
@@ -292,11 +293,31 @@ struct HandTrack {
     }
     if action == nil, let found = c.actionDetector.detect(&queue, handLost: handLost, aspectRatio: c.aspectRatio) {
       (action, confidence) = (BuiltInActionDetector.labels[found.action], found.confidence)
+      shape = poseShown(before: found.start, c)
     }
     guard let action else { return }
-    events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .action, gesture: action, confidence: confidence))
+    events.append(GestureEvent(time: c.time, frame: c.frame, hand: chirality, kind: .action, gesture: action, confidence: confidence,
+                               shape: shape))
     queue.removeAll()
     actionsArmed = false
+  }
+}
+
+extension HandTrack {
+  /// Seconds before an action's first sample in which the pose shown counts as its shape (the
+  /// hand held still before a swipe; one blurred sample as it sets off does not hide it).
+  static let shapeLookBack = 0.3
+
+  /// The pose the hand showed as an action began at sample `start`: on that sample, or the
+  /// nearest before it within `shapeLookBack` that showed one; nil when none did.
+  fileprivate func poseShown(before start: Int, _ c: Context) -> String? {
+    var index = start
+    while index >= 0 && queue.time(start) - queue.time(index) <= Self.shapeLookBack + 1e-9 {
+      let label = queue.poseLabel(index)
+      if label >= 0 && label != c.noneLabel && label < c.poseLabels.count { return c.poseLabels[label] }
+      index -= 1
+    }
+    return nil
   }
 }
 

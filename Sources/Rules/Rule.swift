@@ -119,6 +119,8 @@ public struct Rule: Sendable, Equatable {
   public var confidence: Double
   /// While a pose stays held, fire again every this many seconds (nil: once per hold).
   public var `repeat`: Double?
+  /// For a built-in action: the pose the hand must have shown as the action began (nil: any).
+  public var shape: String?
   public var action: RuleAction
   public var scope: RuleScope
   /// Index of the section the rule belongs to (0 = rules before any header); rules in the same
@@ -126,7 +128,7 @@ public struct Rule: Sendable, Equatable {
   public var section: Int
 
   public init(line: Int, hand: HandSelector, gesture: String, hold: Double = 0, cooldown: Double = 0,
-              confidence: Double = 0, repeat: Double? = nil, action: RuleAction,
+              confidence: Double = 0, repeat: Double? = nil, shape: String? = nil, action: RuleAction,
               scope: RuleScope = .global, section: Int = 0) {
     self.line = line
     self.hand = hand
@@ -135,6 +137,7 @@ public struct Rule: Sendable, Equatable {
     self.cooldown = cooldown
     self.confidence = confidence
     self.repeat = `repeat`
+    self.shape = shape
     self.action = action
     self.scope = scope
     self.section = section

@@ -13,6 +13,7 @@ extension Rule: CustomStringConvertible {
     if let interval = self.repeat { words.append("repeat=" + Duration.format(interval)) }
     if cooldown > 0 { words.append("cooldown=" + Duration.format(cooldown)) }
     if confidence > 0 { words.append("confidence=" + Duration.trimmed(confidence)) }
+    if let shape { words.append("shape=" + shape) }
     return words.joined(separator: " ") + " -> " + action.description
   }
 }

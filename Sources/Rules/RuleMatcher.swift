@@ -17,6 +17,7 @@ import HandPose
 ///   pose ended (or every `repeat` seconds while it stays held and presented);
 /// - action rules fire when the action happens; `hold` and `repeat` do not apply;
 /// - `confidence`: the event's confidence must be at least this;
+/// - `shape`: the action began with the hand in this pose (for `both`, each hand's);
 /// - `cooldown`: a rule never fires twice within this many seconds; a held pose that becomes due
 ///   inside the cooldown fires when the cooldown ends if it is still held, an action inside the
 ///   cooldown is dropped;
@@ -55,6 +56,7 @@ public struct RuleMatcher: Sendable {
     var lastAction: String? = nil
     var lastActionTime = -Double.infinity
     var lastActionConfidence = 0.0
+    var lastActionShape: String? = nil
   }
 
   /// One uninterrupted hold of a pose: when it started and which rules already fired during it.
@@ -147,7 +149,7 @@ public struct RuleMatcher: Sendable {
       guard event.gesture != GestureName.none else { break }
       if let index = winner(for: event.gesture, hand: event.hand) {
         let rule = rules[index]
-        if event.confidence >= rule.confidence && t - lastFired[index] >= rule.cooldown {
+        if event.confidence >= rule.confidence && t - lastFired[index] >= rule.cooldown && rule.accepts(shape: event.shape) {
           fire(index, hand: FiredHand(rawValue: event.hand.rawValue)!, gesture: event.gesture, confidence: event.confidence, at: t, into: &firings)
         }
       }
@@ -158,13 +160,15 @@ public struct RuleMatcher: Sendable {
         let confidence = min(event.confidence, other.lastActionConfidence)
         hands[1 - h].lastAction = nil  // one pair fires once
         hands[h].lastAction = nil
-        if confidence >= rule.confidence && t - lastFired[index] >= rule.cooldown {
+        if confidence >= rule.confidence && t - lastFired[index] >= rule.cooldown && rule.accepts(shape: event.shape)
+          && rule.accepts(shape: other.lastActionShape) {
           fire(index, hand: .both, gesture: event.gesture, confidence: confidence, at: t, into: &firings)
         }
       } else {
         hands[h].lastAction = event.gesture
         hands[h].lastActionTime = t
         hands[h].lastActionConfidence = event.confidence
+        hands[h].lastActionShape = event.shape
       }
     }
     return firings
@@ -240,4 +244,10 @@ public struct RuleMatcher: Sendable {
     }
     return global
   }
+}
+
+extension Rule {
+  /// Whether an action that began with the hand in pose `shape` (nil: none recognised) meets the
+  /// rule's `shape` option.
+  func accepts(shape: String?) -> Bool { self.shape == nil || self.shape == shape }
 }

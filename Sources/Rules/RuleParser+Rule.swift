@@ -2,7 +2,7 @@ import Gestures
 
 /// Rule lines: `HAND GESTURE [OPTIONS] -> ACTION`.
 extension RuleParser {
-  static let optionNames = ["hold", "cooldown", "confidence", "repeat"]
+  static let optionNames = ["hold", "cooldown", "confidence", "repeat", "shape"]
   static let actionNames = ["key", "exec", "snapshot", "media", "notify", "pause", "resume", "toggle", "ignore"]
   /// Words people put where `->` belongs.
   static let arrowLookalikes: Set<String> = ["=>", "=", "-", ">", "→", ":", "-->", "=>>"]
@@ -99,14 +99,14 @@ extension RuleParser {
         } else {
           error(token, "unknown option \(quoted(token.text))", hint(
             Suggestion.note(for: token.text, in: Self.optionNames),
-            else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1 and repeat=DURATION"))
+            else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1, repeat=DURATION and shape=POSE"))
         }
         continue
       }
       guard Self.optionNames.contains(option.name) else {
         error(token, "unknown option \(quoted(option.name))", hint(
           Suggestion.note(for: option.name, in: Self.optionNames),
-          else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1 and repeat=DURATION"))
+          else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1, repeat=DURATION and shape=POSE"))
         continue
       }
       if let first = seen[option.name] {
@@ -115,6 +115,12 @@ extension RuleParser {
       }
       seen[option.name] = token
       let valueColumn = option.value.isEmpty ? token.column : option.valueColumn
+      if option.name == "shape" {
+        if let shape = parseShape(token, value: option.value, valueColumn: valueColumn, gesture: rule.gesture, gestureIsAction: gestureIsAction) {
+          rule.shape = shape
+        }
+        continue
+      }
       if option.name == "confidence" {
         guard let value = Double(option.value), value.isFinite, (0...1).contains(value) else {
           let percent = Double(option.value.hasSuffix("%") ? String(option.value.dropLast()) : option.value)
@@ -150,13 +156,43 @@ extension RuleParser {
     }
   }
 
+  /// The pose of a `shape=` option, or nil after an error: only the built-in actions know the
+  /// pose they began with, and the value must be a pose.
+  private mutating func parseShape(_ token: RuleToken, value: String, valueColumn: Int, gesture: String,
+                                   gestureIsAction: Bool) -> String? {
+    guard gestureIsAction else {
+      // An unknown gesture has had its error.
+      if gestures.contains(gesture) {
+        error(token, "\"shape\" is for the built-in actions (swipes and wave): it asks for the pose the hand showed as the action began, and \(quoted(gesture)) is not one of them")
+      }
+      return nil
+    }
+    let poses = gestures.subtracting(GestureName.builtInActions)
+    guard poses.contains(value) else {
+      error(line: token.line, column: valueColumn, value.isEmpty ? needsValue("shape") : "unknown pose \(quoted(value)) for shape", hint(
+        Suggestion.note(for: value, in: poses.sorted()), else: "poses: " + poses.sorted().joined(separator: ", ")))
+      return nil
+    }
+    return value
+  }
+
   private func needsValue(_ option: String) -> String {
-    option == "confidence" ? "\"confidence\" needs a number from 0 to 1 like 0.8" : "\(quoted(option)) needs a duration like 0.5s"
+    switch option {
+    case "confidence": return "\"confidence\" needs a number from 0 to 1 like 0.8"
+    case "shape": return "\"shape\" needs a pose like open_palm"
+    default: return "\(quoted(option)) needs a duration like 0.5s"
+    }
   }
 
   private func notWord(_ value: String) -> String { value.isEmpty ? "" : ", not \(quoted(value))" }
 
-  private func example(_ option: String) -> String { option == "confidence" ? "0.8" : "0.5s" }
+  private func example(_ option: String) -> String {
+    switch option {
+    case "confidence": return "0.8"
+    case "shape": return "open_palm"
+    default: return "0.5s"
+    }
+  }
 }
 
 extension Duration {

@@ -4,11 +4,17 @@ import HandPose
 extension HandJSON {
   /// `{"time", "frame", "hand", "kind", "gesture", "confidence"}`: one gesture event, time in
   /// seconds of the source, hand the person's real hand; pose and presentation events add
-  /// `"presented"`.
+  /// `"presented"`, actions `"shape"` (the pose the hand showed as the action began) when known.
   static func event(_ event: GestureEvent) -> String {
-    "{\"time\":\(number(event.time)),\"frame\":\(event.frame),\"hand\":\"\(event.hand.rawValue)\","
+    let tail: String
+    if event.kind != .action {
+      tail = ",\"presented\":\(event.presented)}"
+    } else {
+      tail = event.shape.map { ",\"shape\":\(string($0))}" } ?? "}"
+    }
+    return "{\"time\":\(number(event.time)),\"frame\":\(event.frame),\"hand\":\"\(event.hand.rawValue)\","
       + "\"kind\":\"\(event.kind.rawValue)\",\"gesture\":\(string(event.gesture)),\"confidence\":\(number(event.confidence))"
-      + (event.kind == .action ? "}" : ",\"presented\":\(event.presented)}")
+      + tail
   }
 
   /// `{"chirality", "confidence", "pose", "probabilities": {"open_palm": p, ...}}`: one hand's pose

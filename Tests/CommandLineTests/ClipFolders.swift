@@ -38,13 +38,16 @@ struct EventLine: Equatable, CustomStringConvertible {
   var confidence: Double
   /// Pose and presentation events: whether the hand presents the pose.
   var presented: Bool?
+  /// Actions: the pose the hand showed as the action began, when one was recognised.
+  var shape: String? = nil
 
   /// Every line of the command's output, each checked to be a complete event.
   static func parse(_ output: String, file: StaticString = #filePath, line: UInt = #line) throws -> [EventLine] {
     try output.split(separator: "\n").map { text in
       let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], String(text), file: file, line: line)
       let kind = object["kind"] as? String
-      XCTAssertEqual(Set(object.keys), Set(["time", "frame", "hand", "kind", "gesture", "confidence"] + (kind == "action" ? [] : ["presented"])),
+      let extra = kind != "action" ? ["presented"] : object["shape"] is String ? ["shape"] : []
+      XCTAssertEqual(Set(object.keys), Set(["time", "frame", "hand", "kind", "gesture", "confidence"] + extra),
                      String(text), file: file, line: line)
       return EventLine(time: try XCTUnwrap(object["time"] as? Double, file: file, line: line),
                        frame: try XCTUnwrap(object["frame"] as? Int, file: file, line: line),
@@ -52,7 +55,7 @@ struct EventLine: Equatable, CustomStringConvertible {
                        kind: try XCTUnwrap(object["kind"] as? String, file: file, line: line),
                        gesture: try XCTUnwrap(object["gesture"] as? String, file: file, line: line),
                        confidence: try XCTUnwrap(object["confidence"] as? Double, file: file, line: line),
-                       presented: object["presented"] as? Bool)
+                       presented: object["presented"] as? Bool, shape: object["shape"] as? String)
     }
   }
 

@@ -71,6 +71,7 @@ final class GesturesFromPixelsTests: XCTestCase {
       let actions = try events(TestData.url("clips/\(clip)")).filter { $0.kind == "action" }
       XCTAssertEqual(actions.map(\.gesture), [expected], clip)
       XCTAssertEqual(actions.first?.hand, "left", "data README: the person swipes with the left hand: \(clip)")
+      XCTAssertEqual(actions.first?.shape, "open_palm", "the open hand held still before the swipe: \(clip)")
     }
   }
 

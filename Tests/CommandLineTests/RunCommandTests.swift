@@ -44,6 +44,16 @@ final class RunCommandTests: XCTestCase {
     }
   }
 
+  func testAShapeOptionTakesOnlyTheSwipesMadeWithThatPose() throws {
+    // swipe_toward_image_right: the open hand held still, then swiped (the user's swipe_left).
+    let clip = try TestData.url("clips/swipe_toward_image_right").path
+    let (open, openKeys) = try runAgent(on: clip, rules: "any swipe_left shape=open_palm -> key Next\n")
+    XCTAssertEqual(openKeys, ["+Next", "-Next"], open.standardOutput + open.standardError)
+    let (two, twoKeys) = try runAgent(on: clip, rules: "any swipe_left shape=victory -> key Next\n")
+    XCTAssertEqual(two.status, 0, two.standardError)
+    XCTAssertEqual(twoKeys, [], "a two-finger rule leaves an open hand's swipe alone: \(two.standardOutput)")
+  }
+
   func testThumbsUpHeldOneSecondPressesOneKey() throws {
     let (run, keys) = try runAgent(on: try TestData.url("clips/fist_then_thumbs_up").path, rules: Self.swipeRules)
     XCTAssertEqual(run.status, 0, run.standardError)

@@ -169,6 +169,16 @@ final class TrajectoryTests: XCTestCase {
     }
   }
 
+  func testASwipeNamesTheShapeTheHandShowedAsItSetOff() throws {
+    // The real hands of testSwipesWithAnyHandShapeThatHasAFingerOut, held still 0.4 s, then
+    // swiped: the action says which pose the hand showed (what a rule's shape= asks for).
+    for (name, shape) in [("hagrid_v2_palm.jpg", "open_palm"), ("hagrid_v1_peace.jpg", "victory"), ("hagrid_v2_one.jpg", "pointing")] {
+      let actions = PlacedHands.events(try swipe(name, from: SIMD2(0.25, 0.5), to: SIMD2(0.75, 0.5))).filter { $0.kind == .action }
+      XCTAssertEqual(actions.map(\.gesture), ["swipe_left"], name)
+      XCTAssertEqual(actions.first?.shape, shape, name)
+    }
+  }
+
   func testSwipesWithAnyHandShapeThatHasAFingerOut() throws {
     // Real hands of the shared photos (all left hands) moved 0.5 of the frame's width (about 4
     // hand sizes) in 0.4 s toward the image's right edge: the user's swipe_left.

@@ -19,6 +19,16 @@ final class RuleDiagnosticTests: XCTestCase {
     assertDiagnostic("any fist -> key 1️⃣Zorglub", message: "unknown keysym", note: "xev")
   }
 
+  func testShapeNamesAPoseOfABuiltInAction() throws {
+    assertDiagnostic("any swipe_left shape=1️⃣opn_palm -> pause", message: "unknown pose \"opn_palm\" for shape", note: "did you mean \"open_palm\"?")
+    assertDiagnostic("any swipe_left shape=1️⃣wave -> pause", message: "unknown pose \"wave\" for shape", note: "poses: fist")
+    assertDiagnostic("any swipe_left 1️⃣shape= -> pause", message: "\"shape\" needs a pose like open_palm")
+    assertDiagnostic("any open_palm 1️⃣shape=fist -> pause", message: "\"shape\" is for the built-in actions (swipes and wave)")
+    let file = try RuleFile.parse("any swipe_left shape=victory cooldown=1s -> key Next\nany wave -> pause", path: "s.rules")
+    XCTAssertEqual(file.rules.map(\.shape), ["victory", nil])
+    XCTAssertEqual("\(file.rules[0])", "any swipe_left cooldown=1s shape=victory -> key Next")
+  }
+
   func testMediaActionsAreChecked() {
     assertDiagnostic("any fist -> 1️⃣mdia play-pause", message: "unknown action \"mdia\"", note: "did you mean \"media\"?")
     assertDiagnostic("any fist -> media 1️⃣play_pause", message: "unknown media command \"play_pause\"", note: "did you mean \"play-pause\"?")

@@ -25,8 +25,9 @@ struct Timeline {
                                confidence: 1, presented: presented))
   }
 
-  mutating func action(_ time: Double, _ hand: Chirality, _ gesture: String, confidence: Double = 0.9) {
-    events.append(GestureEvent(time: time, frame: Int(time / Self.step), hand: hand, kind: .action, gesture: gesture, confidence: confidence))
+  mutating func action(_ time: Double, _ hand: Chirality, _ gesture: String, confidence: Double = 0.9, shape: String? = nil) {
+    events.append(GestureEvent(time: time, frame: Int(time / Self.step), hand: hand, kind: .action, gesture: gesture, confidence: confidence,
+                               shape: shape))
   }
 
   /// Runs the frames from 0 to `end` seconds; `before` is called with each frame time first
@@ -174,6 +175,19 @@ final class RuleMatcherTests: XCTestCase {
     timeline.action(4, .right, "swipe_left", confidence: 0.95)
     XCTAssertEqual(summary(timeline.run(&m, until: 5)), ["2.0@1/right", "4.0@2/right"])
     XCTAssertEqual(timeline.run(&m, until: 0).count, 0)
+  }
+
+  func testShapeAsksForThePoseTheActionBeganWith() throws {
+    var m = try matcher("any swipe_left shape=open_palm -> key a\nboth swipe_up shape=victory -> key b")
+    var timeline = Timeline()
+    timeline.action(1, .right, "swipe_left", shape: "open_palm")
+    timeline.action(2, .right, "swipe_left", shape: "victory")
+    timeline.action(3, .left, "swipe_left")                        // no pose recognised as it began
+    timeline.action(4, .left, "swipe_up", shape: "victory")
+    timeline.action(4.25, .right, "swipe_up", shape: "victory")    // both hands with two fingers
+    timeline.action(5, .left, "swipe_up", shape: "victory")
+    timeline.action(5.25, .right, "swipe_up", shape: "open_palm")  // one of them open: no
+    XCTAssertEqual(summary(timeline.run(&m, until: 6)), ["1.0@1/right", "4.25@2/both"])
   }
 
   func testAppSectionsWinOverGlobalRulesForTheFocusedWindow() throws {

@@ -66,6 +66,7 @@ final class RuleParserTests: XCTestCase {
     XCTAssertEqual(rule.cooldown, 0)
     XCTAssertEqual(rule.confidence, 0)
     XCTAssertNil(rule.repeat)
+    XCTAssertNil(rule.shape)
   }
 
   func testEverySettingIsTypedAndStored() throws {

@@ -17,7 +17,9 @@ enum EventsCommand: Subcommand {
     A pose event when a hand's confirmed pose changes (to "none" too), an action event when an
     action fires. "time" is the frame's time in the recording in seconds, "frame" its index,
     "hand" the person's real hand; directions of actions are the user's, as in a mirror (on an
-    un-mirrored recording a hand moving toward the image's left is swipe_right). Pass --mirrored
+    un-mirrored recording a hand moving toward the image's left is swipe_right). Pose events say
+    whether the hand "presented" the pose; actions name the "shape" the hand showed as they began
+    (the pose a rule's shape= option asks for), when one was recognised. Pass --mirrored
     for selfie-view recordings. At the end of the recording each hand's action queue is looked
     at a last time.
     --model chooses the hand model (full or lite); trained models are given with --classifier.
