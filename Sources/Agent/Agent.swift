@@ -141,8 +141,13 @@ public final class Agent {
       return
     }
     for event in result.events {
-      let presented = event.kind == .action || event.gesture == GestureName.none ? "" : event.presented ? ", presented" : ", not presented"
-      log.detail("\(event.hand.rawValue) \(event.kind.rawValue) \(event.gesture) (\(String(format: "%.2f", event.confidence))\(presented))", at: event.time)
+      let note: String
+      if event.kind == .action {
+        note = event.shape.map { ", shape \($0)" } ?? ""
+      } else {
+        note = event.gesture == GestureName.none ? "" : event.presented ? ", presented" : ", not presented"
+      }
+      log.detail("\(event.hand.rawValue) \(event.kind.rawValue) \(event.gesture) (\(String(format: "%.2f", event.confidence))\(note))", at: event.time)
       preview?.note(event)
     }
     perform(result.firings, frameTime: frame.timestamp)

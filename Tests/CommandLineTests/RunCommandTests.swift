@@ -52,6 +52,9 @@ final class RunCommandTests: XCTestCase {
     let (two, twoKeys) = try runAgent(on: clip, rules: "any swipe_left shape=victory -> key Next\n")
     XCTAssertEqual(two.status, 0, two.standardError)
     XCTAssertEqual(twoKeys, [], "a two-finger rule leaves an open hand's swipe alone: \(two.standardOutput)")
+    // -v names the shape, so a user sees what to ask for.
+    let verbose = try CommandRun.gestured(["run", "--source", clip, "--rules", try rules("any swipe_left -> key Next\n"), "--no-pacing", "--dry-run", "-v"])
+    XCTAssertTrue(verbose.standardOutput.contains("left action swipe_left (1.00, shape open_palm)"), verbose.standardOutput)
   }
 
   func testThumbsUpHeldOneSecondPressesOneKey() throws {
