@@ -6,7 +6,8 @@ import Foundation
 /// A sample holds the frame's capture time (seconds), the palm centre in the USER's view (as in a
 /// mirror: x toward the user's right, y down, units of the frame's height), how far the hand is
 /// turned in that view (`HandShape.roll`), the hand size in the same units, how open the hand is
-/// (0...1) and the pose values trained action models read.
+/// (0...1), the pose values trained action models read, and the pose the hand showed (an action's
+/// shape).
 struct ActionQueue {
   /// Pose values stored per sample: `PoseFeatures` straightness (4), direction (4), thumb reach,
   /// thumb upness, pinch distance.
