@@ -47,6 +47,32 @@ final class DefaultRuleFilesTests: XCTestCase {
     }
   }
 
+  func testSwipesTurnPagesAndSeekInTheProgramsPeopleUse() throws {
+    // Each program's WM_CLASS as it gives it to X (read with xprop from the real programs, run
+    // from Debian 12's packages under Xvfb).
+    func firing(_ name: String, swipe: String, in window: WindowClass) throws -> String? {
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      var matcher = RuleMatcher(rules: try RuleFile.parse(text, path: name).rules)
+      matcher.focus(window)
+      let event = GestureEvent(time: 1, frame: 25, hand: .right, kind: .action, gesture: swipe, confidence: 1, shape: "open_palm")
+      return matcher.handle(event).first.map { "\($0.rule.action)" }
+    }
+    let viewers = [("evince", "Evince"), ("org.pwmt.zathura", "Zathura"), ("atril", "Atril"), ("pdfpc", "Pdfpc"), ("mupdf", "MuPDF"),
+                   ("xpdf.real", "Xpdf"), ("qpdfview", "qpdfview")]
+    for (instance, className) in viewers {
+      let window = WindowClass(instance: instance, className: className)
+      XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: window), "key Next", "\(className)")
+      XCTAssertEqual(try firing("slides.rules", swipe: "swipe_right", in: window), "key Prior", "\(className)")
+    }
+    let players = [("mpv", "mpv"), ("vlc", "vlc"), ("totem", "Totem"), ("io.github.celluloid_player.Celluloid", "Io.github.celluloid_player.Celluloid"),
+                   ("smplayer", "smplayer"), ("parole", "Parole")]
+    for (instance, className) in players {
+      let window = WindowClass(instance: instance, className: className)
+      XCTAssertEqual(try firing("media.rules", swipe: "swipe_left", in: window), "media seek+ step=10s", "\(className)")
+    }
+    XCTAssertEqual(try firing("media.rules", swipe: "swipe_left", in: WindowClass(instance: "xterm", className: "XTerm")), "media next")
+  }
+
   func testTheExamplesInTheReferenceParse() throws {
     let text = try String(contentsOf: TestData.projectRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
     let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
