@@ -27,7 +27,7 @@ public struct GestureSettings: Sendable, Equatable {
   /// along its axis. The swipes found on the real swipe clips move 2.1-11; a hand near the camera
   /// (a quarter to a third of the picture high) has little room to cross 2 of its sizes, and the
   /// swipes missed on real clips of such hands moved 0.8-1.8. Lower it for a camera at arm's
-  /// length (1.5 found 2 more of 40 real swipes, and made 13 actions of 14 minutes of everyday
+  /// length (1.5 found 2 more of 35 real swipes, and made 13 actions of 14 minutes of everyday
   /// footage instead of 8), raise it for fewer swipes from hands that move about.
   public var swipeMinDistance = 2.0
   /// `pose_max_speed`: a pose counts only while its hand moves at most this many hand sizes per
