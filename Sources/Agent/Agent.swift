@@ -190,6 +190,6 @@ public final class Agent {
   }
 
   private static func windowClass(_ window: Desktop.WindowClass?) -> Rules.WindowClass? {
-    window.map { Rules.WindowClass(instance: $0.instance, className: $0.className) }
+    window.map { Rules.WindowClass(instance: $0.instance, className: $0.className, title: $0.title) }
   }
 }

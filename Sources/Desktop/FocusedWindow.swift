@@ -1,16 +1,20 @@
-/// The WM_CLASS of a window: the two strings app rules match against.
+/// The WM_CLASS of a window, the two strings app rules match against, and its title.
 public struct WindowClass: Sendable, Equatable, CustomStringConvertible {
   /// The instance name (first string of WM_CLASS), such as `libreoffice`.
   public var instance: String
   /// The class name (second string of WM_CLASS), such as `libreoffice-impress`.
   public var className: String
+  /// The title (`_NET_WM_NAME`, else `WM_NAME`), such as `Deck - Google Slides - Google Chrome`;
+  /// empty when the window has none.
+  public var title: String
 
-  public init(instance: String, className: String) {
+  public init(instance: String, className: String, title: String = "") {
     self.instance = instance
     self.className = className
+    self.title = title
   }
 
-  public var description: String { "\(instance) (\(className))" }
+  public var description: String { title.isEmpty ? "\(instance) (\(className))" : "\(instance) (\(className)): \(title)" }
 }
 
 extension XDisplay {

@@ -156,17 +156,9 @@ public final class XDisplay {
   /// The 32-bit items of a window property of type `type`, or nil when it is missing, of another
   /// type, or the window is gone.
   func cardinalProperty(_ window: UInt, _ property: UInt, type: UInt, maxItems: Int = 64) -> [UInt]? {
-    var actualType: UInt = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
-    var data: UnsafeMutablePointer<UInt8>? = nil
-    let status = attempt {
-      XGetWindowProperty(handle, window, property, 0, maxItems, 0, type, &actualType, &format,
-                         &items, &after, &data)
-    }
-    defer { if let data { XFree(data) } }
-    guard status == 0, actualType == type, format == 32, let data else { return nil }
-    // Format 32 items arrive as C longs, whatever the server's word size.
-    return data.withMemoryRebound(to: UInt.self, capacity: Int(items)) { longs in
-      (0..<Int(items)).map { longs[$0] }
+    withProperty(window, property, type: type, format: 32, maxLongs: maxItems) { data, items in
+      // Format 32 items arrive as C longs, whatever the server's word size.
+      data.withMemoryRebound(to: UInt.self, capacity: items) { longs in (0..<items).map { longs[$0] } }
     }
   }
 
@@ -180,7 +172,43 @@ public final class XDisplay {
     }
     guard let status, status != 0 else { return nil }
     return WindowClass(instance: hint.res_name.map { String(cString: $0) } ?? "",
-                       className: hint.res_class.map { String(cString: $0) } ?? "")
+                       className: hint.res_class.map { String(cString: $0) } ?? "",
+                       title: windowTitle(window))
+  }
+
+  /// The title of a window: `_NET_WM_NAME` (UTF-8, EWMH), else `WM_NAME` (Latin-1); empty when
+  /// it has neither.
+  func windowTitle(_ window: UInt) -> String {
+    if let name = atom("_NET_WM_NAME"), let utf8 = atom("UTF8_STRING"),
+       let bytes = byteProperty(window, name, type: utf8) {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    if let bytes = byteProperty(window, UInt(XA_WM_NAME), type: UInt(XA_STRING)) {
+      return String(bytes.map { Character(Unicode.Scalar($0)) })
+    }
+    return ""
+  }
+
+  /// The bytes of an 8-bit window property of type `type` (at most 4 KiB), or nil when it is
+  /// missing, of another type, or the window is gone.
+  func byteProperty(_ window: UInt, _ property: UInt, type: UInt) -> [UInt8]? {
+    withProperty(window, property, type: type, format: 8, maxLongs: 1024) { data, items in
+      Array(UnsafeBufferPointer(start: data, count: items))
+    }
+  }
+
+  /// Reads up to `maxLongs` 32-bit units of a window property and hands its items to `body`;
+  /// nil when the property is missing, not of `type` and `format`, or the window is gone.
+  private func withProperty<T>(_ window: UInt, _ property: UInt, type: UInt, format wanted: Int32, maxLongs: Int,
+                               _ body: (UnsafeMutablePointer<UInt8>, Int) -> T) -> T? {
+    var actualType: UInt = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>? = nil
+    let status = attempt {
+      XGetWindowProperty(handle, window, property, 0, maxLongs, 0, type, &actualType, &format, &items, &after, &data)
+    }
+    defer { if let data { XFree(data) } }
+    guard status == 0, actualType == type, format == wanted, let data else { return nil }
+    return body(data, Int(items))
   }
 
   /// The window with the keyboard focus: nil for None, or for PointerRoot (focus follows the

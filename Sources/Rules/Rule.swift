@@ -99,9 +99,16 @@ public enum RuleAction: Sendable, Equatable {
 public enum RuleScope: Sendable, Equatable {
   /// In every window (rules under `[global]` or before any section).
   case global
-  /// Only while the focused window's WM_CLASS instance or class matches one of these globs
-  /// (`fnmatch` patterns, compared case-insensitively), from `[app GLOB...]`.
-  case apps([String])
+  /// Only while the focused window matches one of these patterns, from `[app PATTERN...]`.
+  case apps([WindowPattern])
+}
+
+/// What an `[app]` section asks of the focused window: a glob (`fnmatch`, compared without regard
+/// to case) for its WM_CLASS instance or class (`evince`, `soffice*`), or for its title
+/// (`title="* - Google Slides*"`): a presentation in a browser is known only by its title.
+public enum WindowPattern: Sendable, Equatable {
+  case windowClass(String)
+  case title(String)
 }
 
 /// One rule: when `hand` shows `gesture` (with the options met), do `action`.

@@ -45,21 +45,30 @@ public struct RuleFiring: Sendable, Equatable {
   }
 }
 
-/// The WM_CLASS of a window: its instance name and class name (`xprop WM_CLASS` prints both,
-/// instance first, e.g. `"soffice", "libreoffice-impress"`).
+/// The WM_CLASS of a window, its instance name and class name (`xprop WM_CLASS` prints both,
+/// instance first, e.g. `"soffice", "libreoffice-impress"`), and its title.
 public struct WindowClass: Sendable, Equatable {
   public var instance: String
   public var className: String
+  /// The title the window shows (`_NET_WM_NAME`, else `WM_NAME`); empty when it has none.
+  public var title: String
 
-  public init(instance: String, className: String) {
+  public init(instance: String, className: String, title: String = "") {
     self.instance = instance
     self.className = className
+    self.title = title
   }
 
-  /// Whether `glob` (an `fnmatch` pattern: `*`, `?`, `[...]`) matches the instance or the class,
-  /// ignoring case.
-  public func matches(_ glob: String) -> Bool {
-    let pattern = glob.lowercased()
-    return fnmatch(pattern, instance.lowercased(), 0) == 0 || fnmatch(pattern, className.lowercased(), 0) == 0
+  /// Whether `pattern` matches: a class glob (an `fnmatch` pattern: `*`, `?`, `[...]`) the
+  /// instance or the class, a title glob the title; ignoring case.
+  public func matches(_ pattern: WindowPattern) -> Bool {
+    switch pattern {
+    case .windowClass(let glob): return Self.glob(glob, matches: instance) || Self.glob(glob, matches: className)
+    case .title(let glob): return Self.glob(glob, matches: title)
+    }
+  }
+
+  private static func glob(_ glob: String, matches text: String) -> Bool {
+    fnmatch(glob.lowercased(), text.lowercased(), 0) == 0
   }
 }

@@ -49,11 +49,24 @@ extension RuleAction: CustomStringConvertible {
 }
 
 extension RuleScope: CustomStringConvertible {
-  /// The section header: `[global]` or `[app GLOB...]`.
+  /// The section header: `[global]` or `[app PATTERN...]`.
   public var description: String {
     switch self {
     case .global: return "[global]"
-    case .apps(let globs): return "[app \(globs.joined(separator: " "))]"
+    case .apps(let patterns): return "[app \(patterns.map(\.description).joined(separator: " "))]"
+    }
+  }
+}
+
+extension WindowPattern: CustomStringConvertible {
+  /// As written in a section header: the class glob, or `title=` and the title glob.
+  public var description: String {
+    switch self {
+    case .windowClass(let glob): return glob
+    case .title(let glob):
+      // A bracket would end the header early when unbalanced; quoted, it is part of the glob.
+      let quoted = RuleAction.quotedIfNeeded(glob)
+      return "title=" + (quoted == glob && glob.contains(where: { "[]".contains($0) }) ? "\"" + glob + "\"" : quoted)
     }
   }
 }

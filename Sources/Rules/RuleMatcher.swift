@@ -97,7 +97,7 @@ public struct RuleMatcher: Sendable {
     matchSections(to: focusedWindow)
   }
 
-  /// Sets the focused window; `[app]` sections match its instance or class by glob. Cheap when
+  /// Sets the focused window; `[app]` sections match its instance, class or title by glob. Cheap when
   /// the window is the same as before (call it every frame if that is simplest).
   public mutating func focus(_ window: WindowClass?) {
     guard window != focusedWindow else { return }
@@ -110,8 +110,8 @@ public struct RuleMatcher: Sendable {
     sectionMatchesFocus = Array(repeating: false, count: sections)
     guard let window else { return }
     for rule in rules {
-      if case .apps(let globs) = rule.scope, !sectionMatchesFocus[rule.section] {
-        sectionMatchesFocus[rule.section] = globs.contains { window.matches($0) }
+      if case .apps(let patterns) = rule.scope, !sectionMatchesFocus[rule.section] {
+        sectionMatchesFocus[rule.section] = patterns.contains { window.matches($0) }
       }
     }
   }

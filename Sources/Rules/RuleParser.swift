@@ -92,15 +92,29 @@ struct RuleParser {
         error(tokens[closing], "[app] needs at least one window class glob, like [app firefox]", ["`xprop WM_CLASS` shows a window's class; click the window after running it"])
         return
       }
-      for glob in globs where glob.text.isEmpty {
-        error(glob, "empty window class glob")
-      }
-      scope = .apps(globs.map(\.text))
+      var patterns: [WindowPattern] = []
+      for glob in globs { patterns.append(windowPattern(glob)) }
+      scope = .apps(patterns)
     default:
       error(keyword, "unknown section \(quoted(keyword.text))", hint(
         Suggestion.note(for: keyword.text, in: ["global", "app"]),
         else: "sections are [global] and [app GLOB...]; for the windows of \(quoted(keyword.text)) write [app \(keyword.text)]"))
     }
+  }
+
+  /// One word of an `[app]` header: `title=GLOB` (the glob may be quoted: titles hold blanks)
+  /// or a WM_CLASS glob.
+  private mutating func windowPattern(_ word: RuleToken) -> WindowPattern {
+    let titlePrefix = "title="
+    guard word.text.hasPrefix(titlePrefix) else {
+      if word.text.isEmpty { error(word, "empty window class glob") }
+      return .windowClass(word.text)
+    }
+    let glob = String(word.text.dropFirst(titlePrefix.count))
+    if glob.isEmpty {
+      error(word, "empty title glob", ["`xprop _NET_WM_NAME` shows a window's title; a glob such as title=\"* - Google Slides*\" matches part of it"])
+    }
+    return .title(glob)
   }
 
   // MARK: settings

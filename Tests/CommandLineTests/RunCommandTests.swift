@@ -158,10 +158,11 @@ final class DefaultRulesRunTests: XCTestCase {
 
   /// The agent with gestures/default.rules on a clip, the focused test window claiming to be
   /// `windowClass`; the keys that window received.
-  func received(on clip: String, windowClass: (instance: String, className: String)?) throws -> (CommandRun, [String]) {
+  func received(on clip: String, windowClass: (instance: String, className: String)?, title: String? = nil) throws -> (CommandRun, [String]) {
     let rules = try defaultRules()
     let window = try TestWindow()
     if let windowClass { window.setClass(window.window, instance: windowClass.instance, className: windowClass.className) }
+    if let title { window.setTitle(window.window, title) }
     _ = window.takeKeyEvents()
     let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/\(clip)").path, "--rules", rules.path, "--no-pacing"])
     XCTAssertEqual(run.status, 0, run.standardError)
@@ -178,6 +179,10 @@ final class DefaultRulesRunTests: XCTestCase {
     // The same in a presentation: pdfpc's window, with the class it gives X (read with xprop).
     let (show, showKeys) = try received(on: "swipe_toward_image_right", windowClass: ("pdfpc", "Pdfpc"))
     XCTAssertEqual(showKeys, ["+Next", "-Next"], show.standardOutput)
+    // And in a browser showing a Google Slides deck, known by its title.
+    let (deck, deckKeys) = try received(on: "swipe_toward_image_right", windowClass: ("google-chrome", "Google-chrome"),
+                                        title: "Quarterly review - Google Slides - Google Chrome")
+    XCTAssertEqual(deckKeys, ["+Next", "-Next"], deck.standardOutput)
   }
 
   func testElsewhereTheSwipeClipsSendNothing() throws {

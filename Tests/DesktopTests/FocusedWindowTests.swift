@@ -35,6 +35,24 @@ final class FocusedWindowTests: XCTestCase {
     XCTAssertEqual(try XDisplay().focusedWindowClass(), WindowClass(instance: "okular", className: "okular"))
   }
 
+  func testTheTitleComesWithTheClass() throws {
+    // A browser names the page it shows in its title, in UTF-8 (_NET_WM_NAME); an old X
+    // program only in WM_NAME, in Latin-1.
+    let window = try TestWindow()
+    window.setActiveWindow(nil)
+    window.setClass(window.window, instance: "navigator", className: "firefox-esr")
+    window.focus(window.window)
+    XCTAssertEqual(try XDisplay().focusedWindowClass()?.title, "", "no title yet")
+    window.setTitle(window.window, "Présentation - Google Slides — Mozilla Firefox")
+    XCTAssertEqual(try XDisplay().focusedWindowClass(),
+                   WindowClass(instance: "navigator", className: "firefox-esr", title: "Présentation - Google Slides — Mozilla Firefox"))
+    let old = window.makeChild()
+    window.setClass(old, instance: "xpdf", className: "Xpdf")
+    window.setTitle(old, "Xpdf: /home/ana/déjà.pdf", legacy: true)
+    window.focus(old)
+    XCTAssertEqual(try XDisplay().focusedWindowClass()?.title, "Xpdf: /home/ana/déjà.pdf")
+  }
+
   func testNoFocusAndNoClassIsNil() throws {
     let window = try TestWindow()
     window.setActiveWindow(nil)

@@ -78,13 +78,24 @@ final class DefaultRuleFilesTests: XCTestCase {
       XCTAssertEqual(try firing("media.rules", swipe: "swipe_right", in: window), "key Left", "\(className)")
     }
     XCTAssertEqual(try firing("media.rules", swipe: "swipe_left", in: WindowClass(instance: "xterm", className: "XTerm")), "media next")
+    // A Google Slides deck in a browser, known by its title (as Chrome and Firefox show it), turns
+    // its slides in the default rules; another page in the same browser does not. The slides
+    // rules send the arrow keys in any browser.
+    for (instance, className, title) in [("google-chrome", "Google-chrome", "Deck - Google Slides - Google Chrome"),
+                                         ("Navigator", "firefox-esr", "Deck - Google Slides — Mozilla Firefox")] {
+      let window = WindowClass(instance: instance, className: className, title: title)
+      XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: window), "key Next", title)
+      XCTAssertEqual(try firing("slides.rules", swipe: "swipe_right", in: window), "key Left", title)
+    }
+    let page = WindowClass(instance: "Navigator", className: "firefox-esr", title: "Slides from the talk - Mozilla Firefox")
+    XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: page), nil)
   }
 
   func testTheExamplesInTheReferenceParse() throws {
     let text = try String(contentsOf: TestData.projectRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
     let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
     let examples = blocks.filter { $0.contains("->") && !$0.contains("$ ") && !$0.contains("HAND GESTURE") }
-    XCTAssertEqual(examples.count, 4, "the opening example, slides, music, photos")
+    XCTAssertEqual(examples.count, 5, "the opening example, a title section, slides, music, photos")
     for example in examples {
       do {
         let file = try RuleFile.parse(example, path: "docs/rules.md")

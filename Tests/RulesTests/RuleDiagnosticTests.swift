@@ -162,6 +162,7 @@ final class RuleDiagnosticTests: XCTestCase {
   func testSectionHeaders() {
     assertDiagnostic("[1️⃣apps firefox]", message: "unknown section \"apps\"", note: "did you mean \"app\"?")
     assertDiagnostic("[app1️⃣]", message: "[app] needs at least one window class glob")
+    assertDiagnostic("[app evince 1️⃣title=]", message: "empty title glob", note: "xprop _NET_WM_NAME")
     assertDiagnostic("[global firefox1️⃣", message: "missing ']'")
     assertDiagnostic("[global 1️⃣firefox]", message: "[global] takes no window classes", note: "[app firefox]")
     assertDiagnostic("[global] 1️⃣x", message: "unexpected \"x\" after ']'")

@@ -39,10 +39,22 @@ final class RuleParserTests: XCTestCase {
     XCTAssertEqual(file.rules[4].action, .exec(["notify-send", "gestured", "thumbs up from $GESTURED_HAND"]))
     XCTAssertEqual(file.rules[4].hold, 0.8, accuracy: 1e-12)
     XCTAssertEqual(file.rules[0].scope, .global)
-    XCTAssertEqual(file.rules[5].scope, .apps(["soffice*", "libreoffice*", "evince", "okular", "zathura"]))
+    XCTAssertEqual(file.rules[5].scope, .apps(["soffice*", "libreoffice*", "evince", "okular", "zathura"].map(WindowPattern.windowClass)))
     XCTAssertEqual(file.rules[5].action, .key([KeyCombo(modifiers: [], key: 0xFF56, text: "Next")]))
     XCTAssertEqual(file.rules[6].action, .key([KeyCombo(modifiers: [], key: 0xFF55, text: "Prior")]))
     XCTAssertNotEqual(file.rules[0].section, file.rules[5].section)
+  }
+
+  func testAnAppSectionMayNameWindowsByTitle() throws {
+    // A presentation in a browser is known by its title only: "Deck - Google Slides - Google Chrome".
+    let file = try RuleFile.parse("""
+      [app evince title="* - Google Slides*" 'title=*.pdf']
+      any swipe_left -> key Next
+      """, path: "r")
+    XCTAssertEqual(file.rules[0].scope, .apps([.windowClass("evince"), .title("* - Google Slides*"), .title("*.pdf")]))
+    XCTAssertEqual(file.rules[0].scope.description, #"[app evince title="* - Google Slides*" title=*.pdf]"#)
+    let again = try RuleFile.parse(file.rules[0].scope.description + "\nany swipe_left -> key Next", path: "again")
+    XCTAssertEqual(again.rules[0].scope, file.rules[0].scope, "the header written back reads the same")
   }
 
   func testRuleDescriptionShowsResolvedKeysyms() throws {

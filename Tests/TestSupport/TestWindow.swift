@@ -134,6 +134,16 @@ public final class TestWindow {
     XSync(display, 0)
   }
 
+  /// Sets the title of `target`: `_NET_WM_NAME` in UTF-8 as toolkits do, or with `legacy` only
+  /// `WM_NAME` in Latin-1, as old X programs do.
+  public func setTitle(_ target: UInt, _ title: String, legacy: Bool = false) {
+    var bytes = legacy ? title.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } : Array(title.utf8)
+    let property = legacy ? UInt(XA_WM_NAME) : XInternAtom(display, "_NET_WM_NAME", 0)
+    let type = legacy ? UInt(XA_STRING) : XInternAtom(display, "UTF8_STRING", 0)
+    XChangeProperty(display, target, property, type, 8, PropModeReplace, &bytes, Int32(bytes.count))
+    XSync(display, 0)
+  }
+
   /// Sets `_NET_ACTIVE_WINDOW` on the root window to `target`, as a window manager does; nil
   /// deletes it.
   public func setActiveWindow(_ target: UInt?) {
