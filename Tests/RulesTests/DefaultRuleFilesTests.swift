@@ -91,6 +91,11 @@ final class DefaultRuleFilesTests: XCTestCase {
     }
     let page = WindowClass(instance: "Navigator", className: "firefox-esr", title: "Slides from the talk - Mozilla Firefox")
     XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: page), nil)
+    // A YouTube video seeks with the arrow keys; another page skips the track.
+    let video = WindowClass(instance: "Navigator", className: "firefox-esr", title: "Lo-fi beats - YouTube — Mozilla Firefox")
+    XCTAssertEqual(try firing("media.rules", swipe: "swipe_left", in: video), "key Right")
+    XCTAssertEqual(try firing("media.rules", swipe: "swipe_right", in: video), "key Left")
+    XCTAssertEqual(try firing("media.rules", swipe: "swipe_left", in: page), "media next")
   }
 
   func testTheExamplesInTheReferenceParse() throws {
