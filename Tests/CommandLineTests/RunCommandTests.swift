@@ -158,11 +158,12 @@ final class DefaultRulesRunTests: XCTestCase {
 
   /// The agent with gestures/default.rules on a clip, the focused test window claiming to be
   /// `windowClass`; the keys that window received.
-  func received(on clip: String, windowClass: (instance: String, className: String)?, title: String? = nil) throws -> (CommandRun, [String]) {
+  func received(on clip: String, windowClass: (instance: String, className: String)?, title: String? = nil,
+                legacyTitle: Bool = false) throws -> (CommandRun, [String]) {
     let rules = try defaultRules()
     let window = try TestWindow()
     if let windowClass { window.setClass(window.window, instance: windowClass.instance, className: windowClass.className) }
-    if let title { window.setTitle(window.window, title) }
+    if let title { window.setTitle(window.window, title, legacy: legacyTitle) }
     _ = window.takeKeyEvents()
     let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/\(clip)").path, "--rules", rules.path, "--no-pacing"])
     XCTAssertEqual(run.status, 0, run.standardError)
@@ -183,6 +184,9 @@ final class DefaultRulesRunTests: XCTestCase {
     let (deck, deckKeys) = try received(on: "swipe_toward_image_right", windowClass: ("google-chrome", "Google-chrome"),
                                         title: "Quarterly review - Google Slides - Google Chrome")
     XCTAssertEqual(deckKeys, ["+Next", "-Next"], deck.standardOutput)
+    // And in LibreOffice's slide show drawn without GTK: no WM_CLASS, a title in WM_NAME.
+    let (impress, impressKeys) = try received(on: "swipe_toward_image_right", windowClass: nil, title: "Presenting: deck", legacyTitle: true)
+    XCTAssertEqual(impressKeys, ["+Next", "-Next"], impress.standardOutput)
   }
 
   func testElsewhereTheSwipeClipsSendNothing() throws {

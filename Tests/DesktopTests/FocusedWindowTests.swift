@@ -53,6 +53,21 @@ final class FocusedWindowTests: XCTestCase {
     XCTAssertEqual(try XDisplay().focusedWindowClass()?.title, "Xpdf: /home/ana/déjà.pdf")
   }
 
+  func testAWindowWithATitleButNoClassGivesItsTitle() throws {
+    // LibreOffice's slide show without GTK: WM_NAME "Presenting: deck" and no WM_CLASS (as
+    // xprop read it from LibreOffice 7.4 under Xvfb).
+    let window = try TestWindow()
+    addTeardownBlock { window.setActiveWindow(nil) }
+    window.setTitle(window.window, "Presenting: deck", legacy: true)
+    window.setActiveWindow(window.window)
+    XCTAssertEqual(try XDisplay().focusedWindowClass(), WindowClass(instance: "", className: "", title: "Presenting: deck"))
+    window.setActiveWindow(nil)
+    let child = window.makeChild()
+    window.focus(child)
+    XCTAssertEqual(try XDisplay().focusedWindowClass(), WindowClass(instance: "", className: "", title: "Presenting: deck"),
+                   "the focus walked up to the titled window")
+  }
+
   func testNoFocusAndNoClassIsNil() throws {
     let window = try TestWindow()
     window.setActiveWindow(nil)

@@ -89,6 +89,10 @@ final class DefaultRuleFilesTests: XCTestCase {
       XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: window), "key Next", title)
       XCTAssertEqual(try firing("slides.rules", swipe: "swipe_right", in: window), "key Left", title)
     }
+    // LibreOffice's slide show without GTK has a title and no class.
+    let show = WindowClass(instance: "", className: "", title: "Presenting: deck")
+    XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: show), "key Next")
+    XCTAssertEqual(try firing("slides.rules", swipe: "swipe_right", in: show), "key Prior")
     let page = WindowClass(instance: "Navigator", className: "firefox-esr", title: "Slides from the talk - Mozilla Firefox")
     XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: page), nil)
     // A YouTube video seeks with the arrow keys; another page skips the track.
