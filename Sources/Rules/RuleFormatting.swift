@@ -44,7 +44,12 @@ extension RuleAction: CustomStringConvertible {
 
   static func quotedIfNeeded(_ word: String) -> String {
     let special = word.isEmpty || word.contains { " \t\"'#=".contains($0) } || word == "->"
-    return special ? "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
+    return special ? quoted(word) : word
+  }
+
+  /// `word` in double quotes, its quotes and backslashes escaped.
+  static func quoted(_ word: String) -> String {
+    "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 }
 
@@ -63,10 +68,8 @@ extension WindowPattern: CustomStringConvertible {
   public var description: String {
     switch self {
     case .windowClass(let glob): return glob
-    case .title(let glob):
-      // A bracket would end the header early when unbalanced; quoted, it is part of the glob.
-      let quoted = RuleAction.quotedIfNeeded(glob)
-      return "title=" + (quoted == glob && glob.contains(where: { "[]".contains($0) }) ? "\"" + glob + "\"" : quoted)
+    // Always quoted: titles hold blanks, and a bracket would otherwise end the header.
+    case .title(let glob): return "title=" + RuleAction.quoted(glob)
     }
   }
 }

@@ -52,9 +52,11 @@ final class RuleParserTests: XCTestCase {
       any swipe_left -> key Next
       """, path: "r")
     XCTAssertEqual(file.rules[0].scope, .apps([.windowClass("evince"), .title("* - Google Slides*"), .title("*.pdf")]))
-    XCTAssertEqual(file.rules[0].scope.description, #"[app evince title="* - Google Slides*" title=*.pdf]"#)
+    XCTAssertEqual(file.rules[0].scope.description, #"[app evince title="* - Google Slides*" title="*.pdf"]"#)
     let again = try RuleFile.parse(file.rules[0].scope.description + "\nany swipe_left -> key Next", path: "again")
     XCTAssertEqual(again.rules[0].scope, file.rules[0].scope, "the header written back reads the same")
+    let odd = RuleScope.apps([.title(#"[Draft] "Q3" \ notes*"#)])
+    XCTAssertEqual(try RuleFile.parse(odd.description + "\nany swipe_left -> key Next", path: "odd").rules[0].scope, odd)
   }
 
   func testRuleDescriptionShowsResolvedKeysyms() throws {
