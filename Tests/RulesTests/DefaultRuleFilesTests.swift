@@ -89,6 +89,16 @@ final class DefaultRuleFilesTests: XCTestCase {
       XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: window), "key Next", title)
       XCTAssertEqual(try firing("slides.rules", swipe: "swipe_right", in: window), "key Left", title)
     }
+    // A PDF file in a browser, by the titles Firefox ESR and Chromium gave a local deck.pdf (and
+    // Chrome's form of the same); a mail about a PDF is no viewer.
+    for (instance, className, title) in [("Navigator", "firefox-esr", "deck.pdf — Mozilla Firefox"),
+                                         ("chromium", "Chromium", "deck.pdf - Chromium"),
+                                         ("google-chrome", "Google-chrome", "deck.pdf - Google Chrome")] {
+      let window = WindowClass(instance: instance, className: className, title: title)
+      XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: window), "key Next", title)
+    }
+    let mail = WindowClass(instance: "Mail", className: "thunderbird", title: "Re: deck.pdf - Mozilla Thunderbird")
+    XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: mail), nil)
     // LibreOffice's slide show without GTK has a title and no class.
     let show = WindowClass(instance: "", className: "", title: "Presenting: deck")
     XCTAssertEqual(try firing("default.rules", swipe: "swipe_left", in: show), "key Next")
