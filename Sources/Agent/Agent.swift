@@ -134,7 +134,7 @@ public final class Agent {
   private func process(_ frame: inout Frame) {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { stats.addLoopTime(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
-    if stats.frames % 5 == 0, let display { pipeline.matcher.focus(Self.windowClass(display.focusedWindowClass())) }
+    if stats.frames % 5 == 0, let display { focus(Self.windowClass(display.focusedWindowClass()), at: frame.timestamp) }
     let result: GesturePipeline.Result
     do { result = try pipeline.process(frame) } catch {
       log.error("hand pose engine: \(error)", at: frame.timestamp)
@@ -155,6 +155,16 @@ public final class Agent {
     stats.add(engine: result.engineSeconds, rest: result.gestureSeconds, palm: pipeline.detector.timings.ranPalmDetection)
     preview?.show(frame, hands: result.hands, framesPerSecond: stats.framesPerSecond(at: frame.timestamp))
     if log.verbose, let line = stats.periodicReport(at: frame.timestamp, capture.counts) { log.detail(line, at: frame.timestamp) }
+  }
+
+  /// Tells the rules which window has the focus. `-v` logs each change, quoted as `xprop` shows
+  /// it, so a user can see what an `[app]` section's globs must match.
+  private func focus(_ window: Rules.WindowClass?, at time: Double) {
+    if log.verbose, window != pipeline.matcher.focusedWindow {
+      let text = window.map { #""\#($0.instance)", "\#($0.className)""# + ($0.title.isEmpty ? "" : #", title "\#($0.title)""#) }
+      log.detail("focused window: " + (text ?? "none"), at: time)
+    }
+    pipeline.matcher.focus(window)
   }
 
   private func perform(_ firings: [RuleFiring], frameTime: Double) {

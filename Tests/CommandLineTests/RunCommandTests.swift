@@ -189,6 +189,20 @@ final class DefaultRulesRunTests: XCTestCase {
     XCTAssertEqual(impressKeys, ["+Next", "-Next"], impress.standardOutput)
   }
 
+  func testVerboseNamesTheFocusedWindowAsAnAppSectionSeesIt() throws {
+    // So a user can see what the globs of an [app] section must match: class and title.
+    let rules = try defaultRules()
+    let window = try TestWindow()
+    window.setClass(window.window, instance: "Navigator", className: "firefox-esr")
+    window.setTitle(window.window, "deck.pdf — Mozilla Firefox")
+    let run = try CommandRun.gestured(["run", "--source", try TestData.url("clips/swipe_toward_image_right").path,
+                                       "--rules", rules.path, "--no-pacing", "-v"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertTrue(run.standardOutput.contains(#"focused window: "Navigator", "firefox-esr", title "deck.pdf — Mozilla Firefox""#),
+                  run.standardOutput)
+    XCTAssertEqual(window.takeKeyNames(), ["+Next", "-Next"], "a PDF in Firefox is a document viewer")
+  }
+
   func testElsewhereTheSwipeClipsSendNothing() throws {
     // Swipes turn pages only in viewers; the palm shown before the swipe is not held still for
     // the 1 s the music rule needs.

@@ -26,7 +26,7 @@ enum RunCommand: Subcommand {
     OptionSpec("--no-pacing", help: "Read --source as fast as possible, not at its frame rate."),
     OptionSpec("--dry-run", help: "Print the actions instead of performing them."),
     OptionSpec("--preview", help: "Show the camera with each hand's skeleton, pose and action."),
-    OptionSpec("-v", "--verbose", help: "Also log every gesture event and statistics."),
+    OptionSpec("-v", "--verbose", help: "Also log every gesture event, statistics, and the focused window's class and title."),
   ] + EngineOptions.specs
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
