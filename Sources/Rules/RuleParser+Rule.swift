@@ -97,16 +97,12 @@ extension RuleParser {
         } else if Duration.seconds(token.text) != nil {
           error(token, "a duration needs an option name, like hold=\(token.text) or cooldown=\(token.text)")
         } else {
-          error(token, "unknown option \(quoted(token.text))", hint(
-            Suggestion.note(for: token.text, in: Self.optionNames),
-            else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1, repeat=DURATION and shape=POSE"))
+          unknownOption(token, named: token.text)
         }
         continue
       }
       guard Self.optionNames.contains(option.name) else {
-        error(token, "unknown option \(quoted(option.name))", hint(
-          Suggestion.note(for: option.name, in: Self.optionNames),
-          else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1, repeat=DURATION and shape=POSE"))
+        unknownOption(token, named: option.name)
         continue
       }
       if let first = seen[option.name] {
@@ -174,6 +170,13 @@ extension RuleParser {
       return nil
     }
     return value
+  }
+
+  /// The error for a word that is no option (`name`: the word, or the part before its '=').
+  private mutating func unknownOption(_ token: RuleToken, named name: String) {
+    error(token, "unknown option \(quoted(name))", hint(
+      Suggestion.note(for: name, in: Self.optionNames),
+      else: "options are hold=DURATION, cooldown=DURATION, confidence=0..1, repeat=DURATION and shape=POSE"))
   }
 
   private func needsValue(_ option: String) -> String {
